@@ -1,0 +1,28 @@
+"""Spider Solitaire: the whole Spider family as a small, pure-Python rules engine.
+
+>>> import spider
+>>> g = spider.Game("spider-1", seed=7)
+>>> len(g.columns), len(g.stock), g.score
+(10, 50, 500)
+"""
+
+from .cards import Card
+from .errors import IllegalMove, NotationError, SaveError
+from .game import Game, Position
+from .moves import DEAL, Move
+from .variants import VARIANTS, Variant, get_variant
+
+__all__ = [
+    "DEAL",
+    "VARIANTS",
+    "Card",
+    "Game",
+    "IllegalMove",
+    "Move",
+    "NotationError",
+    "Position",
+    "SaveError",
+    "Variant",
+    "get_variant",
+]
+__version__ = "0.1.0"

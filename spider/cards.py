@@ -1,0 +1,79 @@
+"""Cards: small immutable values, their text form and the decks the variants use."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+RANKS = "A23456789TJQK"
+SUITS = "shdc"
+SUIT_SYMBOLS = {"s": "♠", "h": "♥", "d": "♦", "c": "♣"}
+RANK_NAMES = {1: "A", 10: "10", 11: "J", 12: "Q", 13: "K"}
+KING = 13
+ACE = 1
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    """One physical card.
+
+    ``copy`` tells identical cards of a multi-deck game apart (the page keys its card
+    elements by it); it takes no part in equality, so ``Card(13, "s") == Card(13, "s", copy=1)``.
+    """
+
+    rank: int
+    suit: str
+    face_up: bool = True
+    copy: int = field(default=0, compare=False)
+
+    def __str__(self) -> str:
+        return RANKS[self.rank - 1] + self.suit
+
+    def __repr__(self) -> str:
+        state = "" if self.face_up else ", face_up=False"
+        return f"Card.from_text({str(self)!r}{state})"
+
+    @classmethod
+    def from_text(cls, text: str, face_up: bool = True, copy: int = 0) -> Card:
+        """Parse ``"Ks"``/``"Th"``; raises ``ValueError`` naming the bad text."""
+        if len(text) != 2 or text[0] not in RANKS or text[1] not in SUITS:
+            raise ValueError(f"{text!r} is not a card (rank A23456789TJQK then suit shdc, e.g. 'Ks')")
+        return cls(RANKS.index(text[0]) + 1, text[1], face_up, copy)
+
+    @property
+    def label(self) -> str:
+        """What a player reads: ``"10♥"``, ``"K♠"``."""
+        return RANK_NAMES.get(self.rank, str(self.rank)) + SUIT_SYMBOLS[self.suit]
+
+    @property
+    def key(self) -> str:
+        """A stable identity for this physical card within one game: ``"Ks1"``."""
+        return f"{self}{self.copy}"
+
+    def turned(self, face_up: bool) -> Card:
+        """This card turned face up or down (cached: flips happen on every move)."""
+        return _TURNED[(self.rank, self.suit, self.copy, face_up)]
+
+
+_TURNED: dict[tuple[int, str, int, bool], Card] = {}
+
+
+def _fill_cache() -> None:
+    for copy in range(8):
+        for suit in SUITS:
+            for rank in range(1, 14):
+                for up in (True, False):
+                    _TURNED[(rank, suit, copy, up)] = Card(rank, suit, up, copy)
+
+
+_fill_cache()
+
+
+def make_deck(suit_sets: tuple[str, ...]) -> list[Card]:
+    """One face-down card of each rank for every 13-card set named by its suit, copies numbered."""
+    seen: dict[str, int] = {}
+    deck = []
+    for suit in suit_sets:
+        copy = seen.get(suit, 0)
+        seen[suit] = copy + 1
+        deck.extend(Card(rank, suit, False, copy) for rank in range(1, 14))
+    return deck

@@ -1,0 +1,366 @@
+"""The game: one object owning a position, its undo/redo history, score and the rules' verdicts."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import NamedTuple
+
+from .cards import ACE, KING, RANK_NAMES, SUIT_SYMBOLS, Card, make_deck
+from .errors import IllegalMove
+from .moves import DEAL, Move
+from .shuffle import new_seed, shuffled
+from .variants import Variant, any_suit_down, get_variant
+
+Column = tuple[Card, ...]
+START_SCORE = 500
+RUN_BONUS = 100
+
+
+class Position(NamedTuple):
+    """Everything undo restores: the cards on the table, in the stock and in completed runs."""
+
+    columns: tuple[Column, ...]
+    stock: tuple[Card, ...]
+    completed: tuple[str, ...]
+
+
+class Game:
+    """A game of one variant: ``play()`` checks and applies, ``undo()``/``redo()`` walk history.
+
+    Undo never recomputes: every action saves the position it left, so undoing restores
+    cards, face-down state, stock and runs exactly. ``moves`` is a counter of actions
+    (moves, deals, undos and redos), as in Windows Spider, so undo gives cards back but not
+    points: ``score == 500 - moves + 100 * len(completed)`` always.
+    """
+
+    def __init__(self, variant: str | Variant = "spider-4", seed: int | None = None) -> None:
+        self.variant = variant if isinstance(variant, Variant) else get_variant(variant)
+        self.seed = new_seed() if seed is None else seed
+        if not isinstance(self.seed, int) or isinstance(self.seed, bool) or self.seed < 0:
+            raise ValueError(f"a seed is a non-negative whole number, not {seed!r}")
+        self._reset(_deal(self.variant, self.seed))
+
+    new_seed = staticmethod(new_seed)
+
+    def _reset(self, position: Position, moves: int = 0) -> None:
+        self.start = position
+        self.position = position
+        self.moves = moves
+        self._undo: list[tuple[Position, Move]] = []
+        self._redo: list[Move] = []
+
+    @classmethod
+    def from_position(cls, variant: Variant, position: Position, moves: int = 0) -> Game:
+        """A game starting from ``position``, with no seed and no history."""
+        game = cls.__new__(cls)
+        game.variant = variant
+        game.seed = None
+        game._reset(position, moves)
+        return game
+
+    # --- reading the position -------------------------------------------------------------
+    @property
+    def columns(self) -> tuple[Column, ...]:
+        return self.position.columns
+
+    @property
+    def stock(self) -> tuple[Card, ...]:
+        return self.position.stock
+
+    @property
+    def completed(self) -> tuple[str, ...]:
+        return self.position.completed
+
+    @property
+    def score(self) -> int:
+        return START_SCORE - self.moves + RUN_BONUS * len(self.position.completed)
+
+    @property
+    def points(self) -> int:
+        """The alternative score: a point per card in a same-suit run down from a King, 13 a run."""
+        total = 13 * len(self.position.completed)
+        for col in self.position.columns:
+            length = 0
+            for i, card in enumerate(col):
+                if length and card.face_up and card.suit == col[i - 1].suit and card.rank == col[i - 1].rank - 1:
+                    length += 1
+                    total += 1
+                elif card.face_up and card.rank == KING:
+                    length = 1
+                    total += 1
+                else:
+                    length = 0
+        return total
+
+    @property
+    def is_won(self) -> bool:
+        return len(self.position.completed) >= self.variant.runs_to_win
+
+    @property
+    def deals_left(self) -> int:
+        return -(-len(self.position.stock) // self.variant.columns)
+
+    def can_undo(self) -> bool:
+        return bool(self._undo)
+
+    def can_redo(self) -> bool:
+        return bool(self._redo)
+
+    @property
+    def history(self) -> tuple[Move, ...]:
+        """The actions undo would take back, oldest first."""
+        return tuple(move for _, move in self._undo)
+
+    @property
+    def future(self) -> tuple[Move, ...]:
+        """The actions redo would replay, next first."""
+        return tuple(reversed(self._redo))
+
+    def movable(self, col: int) -> int:
+        """How many cards at the top of column ``col`` can move as one group."""
+        cards = self.position.columns[col]
+        return _movable(cards, self.variant)
+
+    def face_up_count(self, col: int) -> int:
+        cards = self.position.columns[col]
+        n = len(cards)
+        i = n
+        while i and cards[i - 1].face_up:
+            i -= 1
+        return n - i
+
+    # --- legality -------------------------------------------------------------------------
+    def legal_moves(self) -> list[Move]:
+        """Every legal action, each once, pointless ones included; DEAL last when legal."""
+        variant = self.variant
+        columns = self.position.columns
+        build = variant.build
+        empty_ok = variant.empty
+        by_rank: list[list[tuple[int, int, Card]]] = [[] for _ in range(15)]
+        groups: list[tuple[int, int, Card]] = []
+        empties: list[int] = []
+        for src, cards in enumerate(columns):
+            if not cards:
+                empties.append(src)
+                continue
+            for count in range(1, _movable(cards, variant) + 1):
+                base = cards[-count]
+                entry = (src, count, base)
+                by_rank[base.rank].append(entry)
+                groups.append(entry)
+        moves = []
+        for dst, cards in enumerate(columns):
+            if not cards:
+                continue
+            top = cards[-1]
+            for src, count, base in by_rank[top.rank - 1]:
+                if src != dst and build(top, base):
+                    moves.append(Move(src, dst, count))
+        for dst in empties:
+            for src, count, base in groups:
+                if empty_ok(base):
+                    moves.append(Move(src, dst, count))
+        if self._deal_refusal() is None:
+            moves.append(DEAL)
+        return moves
+
+    def why_illegal(self, move: Move) -> str | None:
+        """The reason ``move`` is refused, in a player's words, or ``None`` when it is legal."""
+        if move.is_deal:
+            return self._deal_refusal()
+        columns = self.position.columns
+        n = len(columns)
+        if not (0 <= move.src < n and 0 <= move.dst < n):
+            return f"there are only {n} columns"
+        if move.src == move.dst:
+            return "a group must move to another column"
+        cards = columns[move.src]
+        if not cards:
+            return f"column {move.src + 1} is empty"
+        if move.count < 1:
+            return "a move takes at least one card"
+        up = self.face_up_count(move.src)
+        if move.count > up:
+            return f"column {move.src + 1} has only {up} face-up card{'s' if up != 1 else ''}"
+        if move.count > _movable(cards, self.variant):
+            return _group_refusal(cards[-move.count:], self.variant)
+        base = cards[-move.count]
+        target = columns[move.dst]
+        if not target:
+            if self.variant.empty(base):
+                return None
+            return "only a King can go into an empty column"
+        top = target[-1]
+        if self.variant.build(top, base):
+            return None
+        if base.rank == KING:
+            return "a King can only go into an empty column"
+        need = RANK_NAMES.get(base.rank + 1, str(base.rank + 1))
+        if self.variant.build is any_suit_down:
+            return f"{base.label} can't go on {top.label}: it needs a {need}"
+        return f"{base.label} can't go on {top.label}: it needs the {need}{SUIT_SYMBOLS[base.suit]}"
+
+    def is_legal(self, move: Move) -> bool:
+        return self.why_illegal(move) is None
+
+    def _deal_refusal(self) -> str | None:
+        position = self.position
+        if not position.stock:
+            return "the stock is empty"
+        if self.variant.deal_needs_full_columns:
+            for i, cards in enumerate(position.columns):
+                if not cards:
+                    return f"column {i + 1} is empty: fill every column before dealing"
+        return None
+
+    # --- acting ---------------------------------------------------------------------------
+    def play(self, move: Move) -> None:
+        """Play a legal move or DEAL; raise :class:`IllegalMove` saying why, changing nothing."""
+        reason = self.why_illegal(move)
+        if reason is not None:
+            raise IllegalMove(f"{_describe(move)}: {reason}")
+        self.push(move)
+
+    def push(self, move: Move) -> None:
+        """Play ``move`` without checking it (the fast path for search); clears redo."""
+        self._undo.append((self.position, move))
+        self.position = _after(self.position, move, self.variant)
+        self._redo.clear()
+        self.moves += 1
+
+    def undo(self) -> Move:
+        """Take back the last action (costs a move, as in Windows Spider); returns it."""
+        if not self._undo:
+            raise IllegalMove("nothing to undo")
+        self.position, move = self._undo.pop()
+        self._redo.append(move)
+        self.moves += 1
+        return move
+
+    def redo(self) -> Move:
+        """Replay the last undone action (costs a move); returns it."""
+        if not self._redo:
+            raise IllegalMove("nothing to redo")
+        move = self._redo.pop()
+        self._undo.append((self.position, move))
+        self.position = _after(self.position, move, self.variant)
+        self.moves += 1
+        return move
+
+    def copy(self) -> Game:
+        """An independent game at the same position, history included."""
+        game = Game.from_position(self.variant, self.start, self.moves)
+        game.seed = self.seed
+        game.position = self.position
+        game._undo = list(self._undo)
+        game._redo = list(self._redo)
+        return game
+
+    # --- text -----------------------------------------------------------------------------
+    def to_text(self) -> str:
+        from .notation import position_text
+
+        return position_text(self.variant, self.position, self.moves)
+
+    @classmethod
+    def from_text(cls, text: str) -> Game:
+        from .notation import parse_position
+
+        variant, position, moves = parse_position(text)
+        return cls.from_position(variant, position, moves)
+
+    def to_json(self) -> str:
+        from .saves import dump
+
+        return dump(self)
+
+    @classmethod
+    def from_json(cls, text: str) -> Game:
+        from .saves import load
+
+        return load(text)
+
+    def key(self) -> tuple:
+        """A hashable key of the position (cards, stock and runs; not the move counter)."""
+        return tuple(tuple(str(c) if c.face_up else "#" + str(c) for c in col) for col in self.position.columns) + (
+            tuple(str(c) for c in self.position.stock),
+            self.position.completed,
+        )
+
+    def __str__(self) -> str:
+        return self.to_text()
+
+    def __repr__(self) -> str:
+        return f"Game.from_text({self.to_text()!r})"
+
+
+def _describe(move: Move) -> str:
+    if move.is_deal:
+        return "Can't deal"
+    cards = "card" if move.count == 1 else f"{move.count} cards"
+    return f"Can't move {cards} from column {move.src + 1} to column {move.dst + 1}"
+
+
+def _movable(cards: Column, variant: Variant) -> int:
+    n = len(cards)
+    if not n or not cards[-1].face_up:
+        return 0
+    link = variant.group
+    i = n - 1
+    while i and cards[i - 1].face_up and link(cards[i - 1], cards[i]):
+        i -= 1
+    return n - i
+
+
+def _group_refusal(group: Column, variant: Variant) -> str:
+    for lower, upper in zip(group, group[1:]):
+        if not variant.group(lower, upper):
+            if upper.rank != lower.rank - 1:
+                return f"{upper.label} does not follow {lower.label} in sequence, so they can't move together"
+            return f"{lower.label} and {upper.label} are not the same suit, so they can't move together"
+    return "those cards can't move together"  # pragma: no cover - _movable and this agree
+
+
+def _deal(variant: Variant, seed: int) -> Position:
+    deck = shuffled(make_deck(variant.suit_sets), seed)
+    columns = []
+    at = 0
+    for size, down in zip(variant.layout, variant.face_down):
+        cards = deck[at:at + size]
+        at += size
+        columns.append(tuple(c.turned(i >= down) for i, c in enumerate(cards)))
+    return Position(tuple(columns), tuple(deck[at:]), ())
+
+
+def _after(position: Position, move: Move, variant: Variant) -> Position:
+    """The position after ``move`` (assumed legal): runs removed, exposed cards turned up."""
+    columns = list(position.columns)
+    stock = position.stock
+    completed = position.completed
+    if move.is_deal:
+        n = min(len(columns), len(stock))
+        for i in range(n):
+            columns[i] = columns[i] + (stock[i].turned(True),)
+        stock = stock[n:]
+        touched: Iterable[int] = range(n)
+    else:
+        src = columns[move.src]
+        columns[move.src] = src[:-move.count]
+        columns[move.dst] = columns[move.dst] + src[-move.count:]
+        touched = (move.dst, move.src)
+    for i in touched:
+        cards = columns[i]
+        while len(cards) >= 13 and cards[-1].rank == ACE and _is_run(cards[-13:], variant):
+            completed = completed + (cards[-13].suit,)
+            cards = cards[:-13]
+        if cards and not cards[-1].face_up:
+            cards = cards[:-1] + (cards[-1].turned(True),)
+        columns[i] = cards
+    return Position(tuple(columns), stock, completed)
+
+
+def _is_run(cards: Column, variant: Variant) -> bool:
+    if cards[0].rank != KING:
+        return False
+    link = variant.run
+    return all(a.face_up and b.face_up and link(a, b) for a, b in zip(cards, cards[1:]))

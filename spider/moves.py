@@ -1,0 +1,45 @@
+"""Moves as small immutable values with a text form players type: ``3 7``, ``3 7 2``, ``d``."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """Move the top ``count`` cards of column ``src`` onto column ``dst`` (0-based indexes).
+
+    The stock deal is the one special value :data:`DEAL`.
+    """
+
+    src: int
+    dst: int
+    count: int = 1
+
+    @property
+    def is_deal(self) -> bool:
+        return self.src < 0
+
+    def __str__(self) -> str:
+        if self.is_deal:
+            return "d"
+        tail = f" {self.count}" if self.count != 1 else ""
+        return f"{self.src + 1} {self.dst + 1}{tail}"
+
+    def __repr__(self) -> str:
+        return "spider.DEAL" if self.is_deal else f"Move({self.src}, {self.dst}, {self.count})"
+
+    @classmethod
+    def from_text(cls, text: str) -> Move:
+        """Parse ``"3 7"`` (1-based columns), ``"3 7 2"`` (two cards) or ``"d"`` (deal)."""
+        parts = text.split()
+        if parts == ["d"]:
+            return DEAL
+        if len(parts) in (2, 3) and all(p.isdigit() for p in parts):
+            src, dst, *count = (int(p) for p in parts)
+            if src >= 1 and dst >= 1 and (not count or count[0] >= 1):
+                return cls(src - 1, dst - 1, count[0] if count else 1)
+        raise ValueError(f"{text!r} is not a move: type 'FROM TO' or 'FROM TO COUNT' (columns from 1), or 'd' to deal")
+
+
+DEAL = Move(-1, -1, 0)

@@ -1,0 +1,138 @@
+"""The position notation: the canonical text of a position, for tests, saves, sharing and bugs.
+
+::
+
+    spider-2 moves=3 done=s
+    stock: 9h 3s Qs ...
+    1: 4h 9s Th Ks Qh | 7s
+    2: | Kh Qh Jh
+    3:
+
+Face-down cards, ``|``, face-up cards, each bottom to top. Syntax errors and impossible
+positions are both :class:`NotationError`, naming the line.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from .cards import SUITS, Card
+from .errors import NotationError
+from .game import Position
+from .variants import VARIANTS, Variant, same_suit_down
+
+
+def position_text(variant: Variant, position: Position, moves: int) -> str:
+    done = "".join(position.completed) or "-"
+    lines = [f"{variant.name} moves={moves} done={done}", _join("stock:", [str(c) for c in position.stock])]
+    for i, col in enumerate(position.columns):
+        if not col:
+            lines.append(f"{i + 1}:")
+            continue
+        down = [str(c) for c in col if not c.face_up]
+        up = [str(c) for c in col if c.face_up]
+        lines.append(_join(f"{i + 1}:", down + ["|"] + up))
+    return "\n".join(lines) + "\n"
+
+
+def _join(head: str, words: list[str]) -> str:
+    return " ".join([head, *words])
+
+
+def parse_position(text: str) -> tuple[Variant, Position, int]:
+    """Read position text; raise :class:`NotationError` naming the line and the reason."""
+    lines = [line.strip() for line in text.strip().splitlines()]
+    if not lines or not lines[0]:
+        raise NotationError("line 1: empty position text")
+    variant, moves, done = _parse_header(lines[0])
+    if len(lines) < 2 or not lines[1].startswith("stock:"):
+        raise NotationError("line 2: expected 'stock:' followed by the stock cards")
+    seen: Counter[str] = Counter()
+    stock = tuple(_card(word, 2, True, seen) for word in lines[1][len("stock:"):].split())
+    column_lines = lines[2:]
+    if len(column_lines) != variant.columns:
+        raise NotationError(
+            f"line {len(lines)}: {variant.name} has {variant.columns} columns, this text has {len(column_lines)}"
+        )
+    columns = []
+    for i, line in enumerate(column_lines):
+        number = i + 3
+        label, _, rest = line.partition(":")
+        if label.strip() != str(i + 1) or not _:
+            raise NotationError(f"line {number}: expected column '{i + 1}:'")
+        columns.append(_parse_column(rest.split(), number, seen))
+    position = Position(tuple(columns), stock, done)
+    _check_cards(variant, position, len(lines))
+    return variant, position, moves
+
+
+def _parse_header(line: str) -> tuple[Variant, int, tuple[str, ...]]:
+    words = line.split()
+    if not words or words[0] not in VARIANTS:
+        name = words[0] if words else ""
+        raise NotationError(f"line 1: unknown variant {name!r}; known: {', '.join(VARIANTS)}")
+    variant = VARIANTS[words[0]]
+    fields = {}
+    for word in words[1:]:
+        key, eq, value = word.partition("=")
+        if not eq or key not in ("moves", "done") or key in fields:
+            raise NotationError(f"line 1: unexpected {word!r}; expected 'moves=N done=SUITS'")
+        fields[key] = value
+    moves_text = fields.get("moves", "0")
+    if not moves_text.isdigit():
+        raise NotationError(f"line 1: moves={moves_text} is not a whole number")
+    done_text = fields.get("done", "-")
+    done = () if done_text == "-" else tuple(done_text)
+    if any(s not in SUITS for s in done):
+        raise NotationError(f"line 1: done={done_text} must list suits from 'shdc', or '-' when no run is done")
+    if len(done) > variant.runs_to_win:
+        raise NotationError(f"line 1: {variant.name} has only {variant.runs_to_win} runs to complete")
+    return variant, int(moves_text), done
+
+
+def _card(word: str, line: int, face_up: bool, seen: Counter[str]) -> Card:
+    try:
+        card = Card.from_text(word, face_up)
+    except ValueError as e:
+        raise NotationError(f"line {line}: {e}") from None
+    copy = seen[word]
+    seen[word] += 1
+    return card if copy == 0 else Card(card.rank, card.suit, face_up, copy)
+
+
+def _parse_column(words: list[str], line: int, seen: Counter[str]) -> tuple[Card, ...]:
+    if not words:
+        return ()
+    if words.count("|") != 1:
+        raise NotationError(f"line {line}: a column needs one '|' between face-down and face-up cards")
+    bar = words.index("|")
+    if bar == len(words) - 1:
+        raise NotationError(f"line {line}: face-down cards need a face-up card on top of them")
+    return tuple(_card(w, line, i > bar, seen) for i, w in enumerate(words) if i != bar)
+
+
+def _check_cards(variant: Variant, position: Position, last_line: int) -> None:
+    """The cards must be exactly the variant's deck less the completed runs."""
+    deck: Counter[str] = Counter()
+    for suit in variant.suit_sets:
+        for rank in "A23456789TJQK":
+            deck[rank + suit] += 1
+    present = Counter(str(c) for col in position.columns for c in col)
+    present.update(str(c) for c in position.stock)
+    removed = 13 * len(position.completed)
+    expected = variant.card_count - removed
+    total = sum(present.values())
+    if total != expected:
+        raise NotationError(
+            f"line {last_line}: {variant.name} with {len(position.completed)} runs done has "
+            f"{expected} cards in play, this text has {total}"
+        )
+    if variant.run is same_suit_down:
+        for suit in position.completed:
+            for rank in "A23456789TJQK":
+                deck[rank + suit] -= 1
+        if any(v < 0 for v in deck.values()):
+            raise NotationError(f"line 1: done={''.join(position.completed)} lists more runs of a suit than the deck has")
+    extra = sorted((present - deck).elements())
+    if extra:
+        raise NotationError(f"line {last_line}: too many of {', '.join(dict.fromkeys(extra))} for {variant.name}")

@@ -1,0 +1,106 @@
+"""Saved games: versioned JSON holding the start, the history and the position it must reach.
+
+Loading replays the whole history through the rules and compares the result with the saved
+position, so a corrupt or edited save is refused with :class:`SaveError`, never half-loaded.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from .errors import IllegalMove, NotationError, SaveError
+from .game import Game
+from .moves import Move
+from .notation import parse_position
+from .variants import VARIANTS
+
+FORMAT = "spider-save"
+VERSION = 1
+
+
+def dump(game: Game) -> str:
+    from .notation import position_text
+
+    return json.dumps(
+        {
+            "format": FORMAT,
+            "version": VERSION,
+            "variant": game.variant.name,
+            "seed": game.seed,
+            "start": position_text(game.variant, game.start, 0),
+            "history": [str(m) for m in game.history],
+            "future": [str(m) for m in game.future],
+            "moves": game.moves,
+            "position": game.to_text(),
+        },
+        separators=(",", ":"),
+    )
+
+
+def load(text: str) -> Game:
+    try:
+        data = json.loads(text)
+    except (TypeError, ValueError) as e:
+        raise SaveError(f"the save is not valid JSON ({e})") from None
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise SaveError("this is not a Spider save")
+    version = data.get("version")
+    if not isinstance(version, int) or isinstance(version, bool):
+        raise SaveError("the save has no format version")
+    if version > VERSION:
+        raise SaveError(f"the save is from a newer version of the game (format {version}; this one reads {VERSION})")
+    if version < 1:
+        raise SaveError(f"unknown save format version {version}")
+    variant = data.get("variant")
+    if variant not in VARIANTS:
+        raise SaveError(f"the save names an unknown variant {variant!r}")
+    game = _start(data, variant)
+    history = _moves(data, "history")
+    future = _moves(data, "future")
+    try:
+        for move in history + future:
+            game.play(move)
+    except IllegalMove as e:
+        raise SaveError(f"the save's history does not replay: {e}") from None
+    for _ in future:
+        game.undo()
+    moves = data.get("moves")
+    least = len(history) + 2 * len(future)
+    if not isinstance(moves, int) or isinstance(moves, bool) or moves < least:
+        raise SaveError(f"the save's move counter {moves!r} is impossible after its history (at least {least})")
+    game.moves = moves
+    if data.get("position") != game.to_text():
+        raise SaveError("the save's position does not match its history: it was edited or damaged")
+    return game
+
+
+def _start(data: dict[str, Any], variant: str) -> Game:
+    seed = data.get("seed")
+    start = data.get("start")
+    if not isinstance(start, str):
+        raise SaveError("the save has no start position")
+    if seed is not None:
+        if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
+            raise SaveError(f"the save's seed {seed!r} is not a non-negative whole number")
+        game = Game(variant, seed)
+        if game.to_text() != start:
+            raise SaveError(f"the save's start position is not deal {seed} of {variant}")
+        return game
+    try:
+        parsed, position, _ = parse_position(start)
+    except NotationError as e:
+        raise SaveError(f"the save's start position is damaged: {e}") from None
+    if parsed.name != variant:
+        raise SaveError(f"the save's start position is {parsed.name}, not {variant}")
+    return Game.from_position(parsed, position)
+
+
+def _moves(data: dict[str, Any], field: str) -> list[Move]:
+    items = data.get(field)
+    if not isinstance(items, list) or not all(isinstance(m, str) for m in items):
+        raise SaveError(f"the save's {field} is not a list of moves")
+    try:
+        return [Move.from_text(m) for m in items]
+    except ValueError as e:
+        raise SaveError(f"the save's {field} holds a bad move: {e}") from None
