@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import cache
 from typing import NamedTuple
 
 from .cards import ACE, KING, RANK_NAMES, SUIT_SYMBOLS, Card, make_deck
 from .errors import IllegalMove
 from .moves import DEAL, Move
 from .shuffle import new_seed, shuffled
-from .variants import Variant, any_suit_down, get_variant
+from .variants import Variant, any_suit_down, anything, get_variant, same_suit_down
 
 Column = tuple[Card, ...]
 START_SCORE = 500
@@ -131,7 +132,48 @@ class Game:
 
     # --- legality -------------------------------------------------------------------------
     def legal_moves(self) -> list[Move]:
-        """Every legal action, each once, pointless ones included; DEAL last when legal."""
+        """Every legal action, each once, pointless ones included; DEAL last when legal.
+
+        Order: moves onto each non-empty column (by destination, then source), then moves
+        into each empty column (by destination, source, count), then DEAL.
+        """
+        if _builds_down_by_rank(self.variant):
+            moves = self._rank_moves()
+        else:
+            moves = self._linked_moves()
+        if self._deal_refusal() is None:
+            moves.append(DEAL)
+        return moves
+
+    def _rank_moves(self) -> list[Move]:
+        """The Spider family's moves: any card one rank down may land on a card, any group in a space.
+
+        A movable group descends by one rank, so the group of ``count`` cards of a column whose
+        top rank is ``t`` has base rank ``t + count - 1``; onto a top of rank ``u`` exactly the
+        group of ``u - t`` cards fits, when the column can move that many. No link is tested.
+        """
+        variant = self.variant
+        columns = self.position.columns
+        table = _move_table(len(columns))
+        spans = [(src, cards[-1].rank, _movable(cards, variant)) for src, cards in enumerate(columns) if cards]
+        moves = []
+        empties = []
+        for dst, cards in enumerate(columns):
+            if not cards:
+                empties.append(dst)
+                continue
+            top = cards[-1].rank
+            for src, rank, movable in spans:
+                count = top - rank
+                if 0 < count <= movable:
+                    moves.append(table[src][dst][count])
+        for dst in empties:
+            for src, _, movable in spans:
+                moves.extend(table[src][dst][1:movable + 1])
+        return moves
+
+    def _linked_moves(self) -> list[Move]:
+        """Moves for any rule set, testing the variant's ``build`` and ``empty`` rules card by card."""
         variant = self.variant
         columns = self.position.columns
         build = variant.build
@@ -160,8 +202,6 @@ class Game:
             for src, count, base in groups:
                 if empty_ok(base):
                     moves.append(Move(src, dst, count))
-        if self._deal_refusal() is None:
-            moves.append(DEAL)
         return moves
 
     def why_illegal(self, move: Move) -> str | None:
@@ -307,9 +347,35 @@ def _movable(cards: Column, variant: Variant) -> int:
         return 0
     link = variant.group
     i = n - 1
+    upper = cards[i]
+    if link is same_suit_down:  # the common case, inlined: it runs for every column on every call
+        suit = upper.suit
+        rank = upper.rank + 1
+        while i:
+            lower = cards[i - 1]
+            if lower.rank != rank or lower.suit != suit or not lower.face_up:
+                break
+            rank += 1
+            i -= 1
+        return n - i
     while i and cards[i - 1].face_up and link(cards[i - 1], cards[i]):
         i -= 1
     return n - i
+
+
+def _builds_down_by_rank(variant: Variant) -> bool:
+    """Groups descend by one rank, land on any card one rank up, and any group fills a space."""
+    return variant.build is any_suit_down and variant.empty is anything and variant.group in _RANK_GROUPS
+
+
+_RANK_GROUPS = (same_suit_down, any_suit_down)
+
+
+@cache
+def _move_table(columns: int) -> tuple[tuple[tuple[Move, ...], ...], ...]:
+    """``table[src][dst][count]``: every move of up to 13 cards, built once instead of per call."""
+    counts = range(KING + 1)
+    return tuple(tuple(tuple(Move(s, d, c) for c in counts) for d in range(columns)) for s in range(columns))
 
 
 def _group_refusal(group: Column, variant: Variant) -> str:

@@ -18,7 +18,8 @@ class Move:
 
     @property
     def is_deal(self) -> bool:
-        return self.src < 0
+        """Only :data:`DEAL` itself: ``Move(-1, 3, 1)`` is a bad move, not a deal."""
+        return self.src == -1 and self.dst == -1 and self.count == 0
 
     def __str__(self) -> str:
         if self.is_deal:
@@ -35,7 +36,7 @@ class Move:
         parts = text.split()
         if parts == ["d"]:
             return DEAL
-        if len(parts) in (2, 3) and all(p.isdigit() for p in parts):
+        if len(parts) in (2, 3) and all(p.isascii() and p.isdigit() for p in parts):
             src, dst, *count = (int(p) for p in parts)
             if src >= 1 and dst >= 1 and (not count or count[0] >= 1):
                 return cls(src - 1, dst - 1, count[0] if count else 1)

@@ -79,7 +79,7 @@ def _parse_header(line: str) -> tuple[Variant, int, tuple[str, ...]]:
             raise NotationError(f"line 1: unexpected {word!r}; expected 'moves=N done=SUITS'")
         fields[key] = value
     moves_text = fields.get("moves", "0")
-    if not moves_text.isdigit():
+    if not (moves_text.isascii() and moves_text.isdigit()):
         raise NotationError(f"line 1: moves={moves_text} is not a whole number")
     done_text = fields.get("done", "-")
     done = () if done_text == "-" else tuple(done_text)

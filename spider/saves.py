@@ -41,7 +41,7 @@ def dump(game: Game) -> str:
 def load(text: str) -> Game:
     try:
         data = json.loads(text)
-    except (TypeError, ValueError) as e:
+    except (TypeError, ValueError, RecursionError) as e:
         raise SaveError(f"the save is not valid JSON ({e})") from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise SaveError("this is not a Spider save")
@@ -53,7 +53,7 @@ def load(text: str) -> Game:
     if version < 1:
         raise SaveError(f"unknown save format version {version}")
     variant = data.get("variant")
-    if variant not in VARIANTS:
+    if not isinstance(variant, str) or variant not in VARIANTS:
         raise SaveError(f"the save names an unknown variant {variant!r}")
     game = _start(data, variant)
     history = _moves(data, "history")
