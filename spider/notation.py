@@ -48,7 +48,7 @@ def parse_position(text: str) -> tuple[Variant, Position, int]:
     if len(lines) < 2 or not lines[1].startswith("stock:"):
         raise NotationError("line 2: expected 'stock:' followed by the stock cards")
     seen: Counter[str] = Counter()
-    stock = tuple(_card(word, 2, True, seen) for word in lines[1][len("stock:"):].split())
+    stock = tuple(_card(word, 2, False, seen) for word in lines[1][len("stock:"):].split())
     column_lines = lines[2:]
     if len(column_lines) != variant.columns:
         raise NotationError(

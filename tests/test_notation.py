@@ -1,0 +1,105 @@
+"""The position notation: exact text, round trips, and errors that name the line."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine_helpers import position
+from spider import VARIANTS, Game, NotationError
+
+GOOD = position("spider-2", ["4h 9s Th Ks Qh | 7s", "| Kh Qh Jh", ""], spare=0, moves=3, done="s")
+
+
+def test_the_issue_example_shape():
+    g = Game.from_text(GOOD)
+    lines = g.to_text().splitlines()
+    assert lines[0] == "spider-2 moves=3 done=s"
+    assert lines[1] == "stock:"
+    assert lines[2].endswith("4h 9s Th Ks Qh | 7s")
+    assert lines[3:5] == ["2: | Kh Qh Jh", "3:"]
+    assert len(lines) == 12
+    assert (g.moves, g.completed, g.score) == (3, ("s",), 500 - 3 + 100)
+
+
+@pytest.mark.parametrize("name", list(VARIANTS))
+def test_deals_round_trip(name):
+    g = Game(name, seed=11)
+    text = g.to_text()
+    again = Game.from_text(text)
+    assert again.to_text() == text
+    assert again.position == g.position
+    assert again.variant is g.variant
+
+
+def test_whitespace_around_lines_is_forgiven():
+    text = "\n\n" + "\n".join("  " + line + "  " for line in GOOD.splitlines()) + "\n\n"
+    assert Game.from_text(text).to_text() == GOOD
+
+
+def test_copies_are_numbered_in_reading_order():
+    g = Game.from_text(GOOD)
+    keys = [c.key for col in g.columns for c in col] + [c.key for c in g.stock]
+    assert len(set(keys)) == len(keys)
+
+
+def _replace_line(text: str, number: int, line: str) -> str:
+    lines = text.splitlines()
+    lines[number - 1] = line
+    return "\n".join(lines) + "\n"
+
+
+BAD = [
+    ("", "line 1", "empty"),
+    ("spider-9 moves=0 done=-\n", "line 1", "unknown variant 'spider-9'"),
+    (_replace_line(GOOD, 1, "spider-2 moves=x done=s"), "line 1", "not a whole number"),
+    (_replace_line(GOOD, 1, "spider-2 moves=² done=s"), "line 1", "not a whole number"),
+    (_replace_line(GOOD, 1, "spider-2 moves=3 done=x"), "line 1", "done=x"),
+    (_replace_line(GOOD, 1, "spider-2 moves=3 done=s colour=red"), "line 1", "unexpected 'colour=red'"),
+    (_replace_line(GOOD, 1, "spider-2 moves=3 moves=4"), "line 1", "unexpected"),
+    (_replace_line(GOOD, 1, "spider-2 moves=3 done=sssssssss"), "line 1", "only 8 runs"),
+    (_replace_line(GOOD, 1, "spider-2 moves=3 done=d"), "line", "d"),
+    (_replace_line(GOOD, 2, "stack: 9h"), "line 2", "stock:"),
+    (_replace_line(GOOD, 2, "stock: 9x"), "line 2", "'9x' is not a card"),
+    (_replace_line(GOOD, 4, "2: | Kh Qh Jz"), "line 4", "'Jz' is not a card"),
+    (_replace_line(GOOD, 4, "2: Kh Qh Jh"), "line 4", "'|'"),
+    (_replace_line(GOOD, 4, "2: | Kh | Qh Jh"), "line 4", "'|'"),
+    (_replace_line(GOOD, 4, "2: Kh Qh Jh |"), "line 4", "face-up card on top"),
+    (_replace_line(GOOD, 4, "7: | Kh Qh Jh"), "line 4", "expected column '2:'"),
+    (_replace_line(GOOD, 4, "2 | Kh Qh Jh"), "line 4", "expected column '2:'"),
+    (_replace_line(GOOD, 4, "2: | Kh Qh"), "line 12", "91 cards in play, this text has 90"),
+    (_replace_line(GOOD, 4, "2: | Kh Qh Jh Jh"), "line 12", "this text has 92"),
+    (_replace_line(GOOD, 4, "2: | Kh Qh Jd"), "line 12", "too many of Jd"),
+    (GOOD.replace("\n3:\n", "\n"), "line 11", "10 columns, this text has 9"),
+    (GOOD + "11:\n", "line 13", "10 columns, this text has 11"),
+    (_replace_line(GOOD, 1, "spider-2 moves=3 done=-"), "line 12", "104 cards in play, this text has 91"),
+]
+
+
+@pytest.mark.parametrize(("text", "line", "reason"), BAD)
+def test_malformed_notation_names_the_line_and_reason(text, line, reason):
+    with pytest.raises(NotationError) as info:
+        Game.from_text(text)
+    message = str(info.value)
+    assert message.startswith(line) and reason in message, message
+
+
+def test_wrong_variant_for_the_cards():
+    text = Game("spider-4", seed=1).to_text().replace("spider-4", "spider-1", 1)
+    with pytest.raises(NotationError, match="too many of"):
+        Game.from_text(text)
+    text = Game("spiderette", seed=1).to_text().replace("spiderette", "spider-4", 1)
+    with pytest.raises(NotationError, match="line 9: spider-4 has 10 columns, this text has 7"):
+        Game.from_text(text)
+
+
+def test_relaxed_records_the_kings_suit_of_a_mixed_run():
+    text = position("spider-relaxed", ["| 5s"], spare=0, done="h")
+    # the relaxed deck less any 13 cards: here the hearts, though the run could have been mixed
+    assert Game.from_text(text).completed == ("h",)
+
+
+def test_a_parsed_stock_is_face_down_like_a_dealt_one():
+    g = Game("spider-1", seed=4)
+    again = Game.from_text(g.to_text())
+    assert not any(c.face_up for c in again.stock)
+    assert again.position == g.position and again.key() == g.key()
