@@ -1,0 +1,412 @@
+"""Build, serve, test and benchmark the static Spider site. Standard library only (Python >= 3.11).
+
+    python build.py serve [--port 8000] [--host 127.0.0.1]   build dist/, then serve it
+    python build.py build [--out dist]                       write dist/ (web/ + wheel + Pyodide)
+    python build.py test [PYTEST ARGS...]                    install test needs, build, run pytest
+    python build.py bench                                    boot times, bytes, latency -> bench.json
+
+dist/ holds web/, the engine wheel under wheels/, the Pyodide runtime under pyodide/ (from the npm
+package pinned in package.json), icons, build-info.js (content hash, wheel URL, pre-rendered first
+views) and sw.js (the service worker with its generated precache list). Every URL in it is
+relative, so it works at / and under a sub-path such as /spider/.
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import hashlib
+import http.server
+import json
+import os
+import shutil
+import struct
+import subprocess
+import sys
+import tempfile
+import threading
+import zlib
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent
+WEB = ROOT / "web"
+BENCH = ROOT / "bench"
+BARE_PAGES = ("bare.html", "bare.js")  # Pyodide alone, from the same files: the benchmark's yardstick
+NODE_PYODIDE = ROOT / "node_modules" / "pyodide"
+# What the runtime loads at boot (checked by watching a boot's requests; tests/test_build.py
+# keeps this honest). Source maps, the UMD pyodide.js, consoles and .d.ts files are left out.
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
+GENERATED = ("build-info.js", "sw.js")  # written last, from the hash of everything else
+SOURCES = ("web", "spider", "bench", "build.py", "package.json", "pyproject.toml")
+MIME_TYPES = {
+    ".js": "text/javascript",
+    ".mjs": "text/javascript",
+    ".wasm": "application/wasm",
+    ".webmanifest": "application/manifest+json",
+    ".json": "application/json",
+    ".zip": "application/zip",
+    ".whl": "application/zip",
+    ".svg": "image/svg+xml",
+    ".png": "image/png",
+    ".css": "text/css",
+    ".html": "text/html",
+}
+SUB_PATH = "/spider"  # the server also answers under this prefix, as a GitHub Pages project site does
+
+
+def log(message: str) -> None:
+    print(f"build.py: {message}", file=sys.stderr, flush=True)
+
+
+def run(*cmd: str | Path, **kwargs) -> subprocess.CompletedProcess:
+    log(" ".join(map(str, cmd)))
+    return subprocess.run([str(c) for c in cmd], check=True, **kwargs)
+
+
+# --- Pyodide from npm ---------------------------------------------------------------------------
+
+
+def pinned_pyodide() -> str:
+    return json.loads((ROOT / "package.json").read_text())["dependencies"]["pyodide"]
+
+
+def ensure_pyodide() -> Path:
+    """npm-install the pinned Pyodide unless node_modules already has exactly that version."""
+    pin = pinned_pyodide()
+    installed = NODE_PYODIDE / "package.json"
+    if not installed.exists() or json.loads(installed.read_text())["version"] != pin:
+        npm = shutil.which("npm")
+        if npm is None:
+            sys.exit("build.py: npm is needed to fetch the Pyodide runtime; install Node.js (with npm) first")
+        run(npm, "install", "--no-audit", "--no-fund", cwd=ROOT)
+    missing = [name for name in PYODIDE_FILES if not (NODE_PYODIDE / name).exists()]
+    if missing:
+        sys.exit(f"build.py: pyodide {pin} from npm lacks {', '.join(missing)}")
+    return NODE_PYODIDE
+
+
+# --- the wheel and the pre-rendered first views -------------------------------------------------
+
+
+def build_wheel(dest: Path) -> Path:
+    with tempfile.TemporaryDirectory() as tmp:
+        run(sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "--wheel-dir", tmp, ROOT)
+        (wheel,) = Path(tmp).glob("*.whl")
+        if not wheel.name.endswith("-py3-none-any.whl"):
+            sys.exit(f"build.py: {wheel.name} is not a pure-Python wheel; Pyodide needs py3-none-any")
+        dest.mkdir(parents=True, exist_ok=True)
+        return Path(shutil.copy2(wheel, dest / wheel.name))
+
+
+def first_views() -> dict | None:
+    """spider.app.first_view(variant) for every variant, rendered under CPython, if the app has it."""
+    code = (
+        "import json, sys\n"
+        "try:\n"
+        "    from spider.app import first_view\n"
+        "except ImportError:\n"
+        "    sys.exit(3)\n"
+        "from spider.variants import VARIANTS\n"
+        "print(json.dumps({name: first_view(name) for name in VARIANTS}, separators=(',', ':')))\n"
+    )
+    # A fresh interpreter on the source tree: the same code as the wheel, no stale imports.
+    result = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True)
+    if result.returncode == 3:
+        log("spider.app.first_view does not exist yet: build-info.js has no firstViews")
+        return None
+    if result.returncode != 0:
+        sys.exit(f"build.py: pre-rendering the first views failed:\n{result.stderr}")
+    return json.loads(result.stdout)
+
+
+# --- icons: PNGs drawn with the standard library ------------------------------------------------
+
+
+def png(width: int, height: int, rows: list[bytes]) -> bytes:
+    """Encode RGBA rows (width * 4 bytes each) as a PNG."""
+
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+
+    raw = b"".join(b"\x00" + row for row in rows)
+    header = struct.pack(">IIBBBBB", width, height, 8, 6, 0, 0, 0)
+    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(raw, 9)) + chunk(b"IEND", b"")
+
+
+def _in_rounded_rect(x: float, y: float, half_w: float, half_h: float, radius: float) -> bool:
+    dx = max(abs(x) - (half_w - radius), 0.0)
+    dy = max(abs(y) - (half_h - radius), 0.0)
+    return abs(x) <= half_w and abs(y) <= half_h and dx * dx + dy * dy <= radius * radius
+
+
+def _in_spade(x: float, y: float) -> bool:
+    """A spade in [-1, 1]^2, y pointing down: an upside-down heart curve plus a flared stem."""
+    hx, hy = x / 0.5, (y + 0.25) / 0.5
+    if (hx * hx + hy * hy - 1) ** 3 - hx * hx * hy**3 <= 0:
+        return True
+    return 0.15 <= y <= 0.8 and abs(x) <= 0.05 + 0.25 * ((y - 0.15) / 0.65) ** 2
+
+
+def icon(size: int, maskable: bool) -> bytes:
+    """The app icon: a white card with a black spade on green felt (maskable: full bleed, smaller card).
+
+    Colours are sampled at pixel corners and each pixel averages its four: cheap anti-aliasing."""
+    felt, card, ink, clear = (15, 81, 50, 255), (255, 255, 255, 255), (17, 17, 17, 255), (0, 0, 0, 0)
+    scale = 0.64 if maskable else 0.8  # maskable icons keep their content inside the 80 % circle
+
+    def colour(x: float, y: float) -> tuple[int, int, int, int]:
+        if not maskable and not _in_rounded_rect(x, y, 1, 1, 0.4):
+            return clear
+        cx, cy = x / scale, y / scale
+        if not _in_rounded_rect(cx, cy, 0.714, 1, 0.16):
+            return felt
+        return ink if _in_spade(cx / 0.7, cy / 0.7) else card
+
+    steps = [i / size * 2 - 1 for i in range(size + 1)]
+    grid = [[colour(x, y) for x in steps] for y in steps]
+    rows = []
+    for top, bottom in zip(grid, grid[1:]):
+        row = bytearray()
+        for px in range(size):
+            corners = (top[px], top[px + 1], bottom[px], bottom[px + 1])
+            alpha = sum(c[3] for c in corners)
+            rgb = (sum(c[i] * c[3] for c in corners) // alpha if alpha else 0 for i in range(3))
+            row += bytes((*rgb, alpha // 4))
+        rows.append(bytes(row))
+    return png(size, size, rows)
+
+
+def write_icons(icons_dir: Path) -> None:
+    icons_dir.mkdir(parents=True, exist_ok=True)
+    for name, size, maskable in (("icon-192.png", 192, False), ("icon-512.png", 512, False),
+                                 ("icon-maskable-512.png", 512, True)):
+        (icons_dir / name).write_bytes(icon(size, maskable))
+
+
+# --- assembling dist/ ---------------------------------------------------------------------------
+
+
+def dist_files(dist: Path) -> list[str]:
+    """Every file under dist as a sorted list of relative URLs (forward slashes)."""
+    return sorted(p.relative_to(dist).as_posix() for p in dist.rglob("*") if p.is_file())
+
+
+def content_hash(dist: Path, extra: bytes = b"") -> str:
+    digest = hashlib.sha256(extra)
+    for name in dist_files(dist):
+        if name not in GENERATED:
+            digest.update(name.encode() + b"\0" + hashlib.sha256((dist / name).read_bytes()).digest())
+    return digest.hexdigest()[:16]
+
+
+def read_build_info(dist: Path) -> dict:
+    text = (dist / "build-info.js").read_text()
+    return json.loads(text.removeprefix("export default ").rstrip().removesuffix(";"))
+
+
+def finalize(dist: Path, info: dict) -> dict:
+    """Write build-info.js and sw.js from the files now in dist; returns the build info."""
+    views = info.get("firstViews")
+    extra = json.dumps(views, sort_keys=True).encode() if views is not None else b""
+    info = {**info, "version": content_hash(dist, extra)}
+    (dist / "build-info.js").write_text(
+        "export default " + json.dumps(info, separators=(",", ":"), sort_keys=True) + ";\n")
+    files = ["./"] + [name for name in dist_files(dist) if name != "sw.js"]
+    template = (WEB / "sw.js").read_text()
+    line = 'const BUILD = {version: "dev", files: []};'
+    if line not in template:
+        sys.exit(f"build.py: web/sw.js lost its line {line!r}, which the build fills in")
+    build = json.dumps({"version": info["version"], "files": files}, indent=1)
+    (dist / "sw.js").write_text(template.replace(line, f"const BUILD = {build};"))
+    return info
+
+
+def build(out: Path) -> dict:
+    """Write a complete dist/ at `out` (replacing it whole); returns the build info."""
+    if not (WEB / "index.html").exists():
+        log("warning: web/index.html does not exist yet: dist/ has no game page")
+    pyodide = ensure_pyodide()
+    out = out.resolve()
+    staging = out.with_name(out.name + ".tmp")
+    shutil.rmtree(staging, ignore_errors=True)
+    shutil.copytree(WEB, staging, ignore=shutil.ignore_patterns(".*", "__pycache__"))
+    for page in BARE_PAGES:
+        shutil.copy2(BENCH / page, staging / page)
+    wheel = build_wheel(staging / "wheels")
+    (staging / "pyodide").mkdir()
+    for name in PYODIDE_FILES:
+        shutil.copy2(pyodide / name, staging / "pyodide" / name)
+    write_icons(staging / "icons")
+    info: dict = {"wheel": f"wheels/{wheel.name}", "pyodide": "pyodide/", "pyodideVersion": pinned_pyodide()}
+    views = first_views()
+    if views is not None:
+        info["firstViews"] = views
+    info = finalize(staging, info)
+    shutil.rmtree(out, ignore_errors=True)
+    staging.rename(out)
+    size = sum(p.stat().st_size for p in out.rglob("*") if p.is_file())
+    log(f"wrote {out} ({len(dist_files(out))} files, {size / 1e6:.1f} MB, version {info['version']})")
+    return info
+
+
+def is_stale(dist: Path) -> bool:
+    """True if dist/ is missing or older than any source it is built from."""
+    stamp = dist / "build-info.js"
+    if not stamp.exists():
+        return True
+    built = stamp.stat().st_mtime
+    for source in SOURCES:
+        path = ROOT / source
+        paths = [path] if path.is_file() else path.rglob("*") if path.is_dir() else []
+        if any(p.is_file() and "__pycache__" not in p.parts and p.stat().st_mtime > built for p in paths):
+            return True
+    return False
+
+
+# --- serving ------------------------------------------------------------------------------------
+
+
+class StaticHandler(http.server.SimpleHTTPRequestHandler):
+    """Serves the server's `root` at / and under SUB_PATH, with the MIME types the site needs."""
+
+    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}
+
+    def __init__(self, request, client_address, server: StaticServer):
+        super().__init__(request, client_address, server, directory=str(server.root))
+
+    def translate_path(self, path: str) -> str:
+        if path == SUB_PATH or path.startswith(SUB_PATH + "/") or path.startswith(SUB_PATH + "?"):
+            path = path[len(SUB_PATH):] or "/"
+        return super().translate_path(path)
+
+    def end_headers(self) -> None:
+        # Always revalidate: a rebuilt dist is never hidden by the HTTP cache (a 304 costs little).
+        self.send_header("Cache-Control", "no-cache")
+        super().end_headers()
+
+    def copyfile(self, source, outputfile) -> None:
+        counted = _CountingWriter(outputfile, self.server)
+        super().copyfile(source, counted)
+
+    def log_message(self, format: str, *args) -> None:
+        if self.server.verbose:
+            super().log_message(format, *args)
+
+
+class _CountingWriter:
+    def __init__(self, out, server):
+        self.out, self.server = out, server
+
+    def write(self, data: bytes) -> int:
+        with self.server.lock:
+            self.server.bytes_sent += len(data)
+        return self.out.write(data)
+
+
+class StaticServer(http.server.ThreadingHTTPServer):
+    """A static server for dist/ on host:port (0 = a free port). `root` may be swapped while it runs;
+    `bytes_sent` counts the response bodies sent so far (for the benchmark)."""
+
+    daemon_threads = True
+
+    def __init__(self, root: Path, host: str = "127.0.0.1", port: int = 0, verbose: bool = False):
+        self.root, self.verbose = Path(root), verbose
+        self.bytes_sent, self.lock = 0, threading.Lock()
+        super().__init__((host, port), StaticHandler)
+
+    @property
+    def url(self) -> str:
+        host, port = self.server_address[:2]
+        return f"http://{host}:{port}/"
+
+    def start(self) -> StaticServer:
+        threading.Thread(target=self.serve_forever, daemon=True).start()
+        return self
+
+    def stop(self) -> None:
+        self.shutdown()
+        self.server_close()
+
+
+# --- test set-up --------------------------------------------------------------------------------
+
+
+def ensure_test_tools() -> None:
+    """pip-install the `test` extra, and make sure a Chromium exists for Playwright."""
+    run(sys.executable, "-m", "pip", "install", "--quiet", "-e", f"{ROOT}[test]")
+    if shutil.which("chromium"):
+        return
+    if hasattr(os, "geteuid") and os.geteuid() == 0 and shutil.which("apt-get"):
+        env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
+        try:
+            run("apt-get", "update", "-q", env=env)
+            run("apt-get", "install", "-y", "-q", "chromium", env=env)
+        except subprocess.CalledProcessError as error:
+            log(f"apt-get could not install chromium ({error}); trying Playwright's own build")
+    if not shutil.which("chromium"):
+        run(sys.executable, "-m", "playwright", "install", "chromium")
+
+
+# --- commands -----------------------------------------------------------------------------------
+
+
+def cmd_build(args: argparse.Namespace) -> int:
+    build(Path(args.out))
+    return 0
+
+
+def cmd_serve(args: argparse.Namespace) -> int:
+    dist = Path(args.out)
+    build(dist)
+    server = StaticServer(dist, args.host, args.port, verbose=True)
+    base = server.url
+    print(f"Serving {dist} at {base} (and under {base.rstrip('/')}{SUB_PATH}/). Ctrl+C stops.", flush=True)
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.server_close()
+    return 0
+
+
+def cmd_test(args: argparse.Namespace) -> int:
+    ensure_test_tools()
+    build(ROOT / "dist")
+    return subprocess.call([sys.executable, "-m", "pytest", *args.pytest_args], cwd=ROOT)
+
+
+def cmd_bench(args: argparse.Namespace) -> int:
+    ensure_test_tools()
+    build(ROOT / "dist")
+    sys.path.insert(0, str(BENCH))
+    from run_bench import main as bench_main  # Playwright is imported only here
+
+    return bench_main(ROOT / "dist", ROOT / "bench.json", args)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python build.py", description=__doc__.split("\n\n")[0])
+    sub = parser.add_subparsers(dest="command", required=True)
+    p = sub.add_parser("build", help="write dist/")
+    p.add_argument("--out", default=str(ROOT / "dist"))
+    p.set_defaults(func=cmd_build)
+    p = sub.add_parser("serve", help="build, then serve dist/")
+    p.add_argument("--out", default=str(ROOT / "dist"))
+    p.add_argument("--port", type=int, default=8000)
+    p.add_argument("--host", default="127.0.0.1")
+    p.set_defaults(func=cmd_serve)
+    p = sub.add_parser("test", help="install test tools, build, run pytest (extra arguments go to pytest)")
+    p.set_defaults(func=cmd_test)
+    p = sub.add_parser("bench", help="measure boot, bytes, latency and engine speed; writes bench.json")
+    p.add_argument("--runs", type=int, default=3, help="boots per measurement (median reported)")
+    p.set_defaults(func=cmd_bench)
+    args, extra = parser.parse_known_args(argv)
+    if extra and args.command != "test":
+        parser.error(f"unrecognized arguments: {' '.join(extra)}")
+    args.pytest_args = extra
+    return args.func(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
