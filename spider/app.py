@@ -1,0 +1,594 @@
+"""The app layer: a player's events in, the next view out. Python decides; the page only draws.
+
+The page's bridge calls :meth:`App.handle` with one event (a dict) and gets back a
+response dict: ``view`` (everything to draw: cards by stable id, selection, focus, hint,
+message), ``store`` (``localStorage`` writes, ``None`` deleting a key) and ``hash`` (what
+the URL fragment should read). :func:`handle_json` is the same over JSON strings, which is
+the cheapest way across the Pyodide boundary.
+"""
+
+from __future__ import annotations
+
+import json
+import zlib
+from dataclasses import dataclass
+from typing import Any
+from urllib.parse import unquote
+
+from .cards import Card
+from .errors import IllegalMove, NotationError, SaveError
+from .game import Game
+from .hints import Hint, hints
+from .moves import DEAL, Move
+from .variants import VARIANTS
+
+SAVE_PREFIX = "spider:save:"
+TIME_PREFIX = "spider:time:"
+BACKUP_PREFIX = "spider:backup:"
+SETTINGS_KEY = "spider:settings"
+VIEW_PREFIX = "spider:view:"
+MENU = ("spider-1", "spider-2", "spider-4", "spider-relaxed", "spider-easy", "spiderette", "will-o-the-wisp", "scorpion")
+IDLE_CAP_MS = 30_000
+
+
+@dataclass
+class Selection:
+    """The group a player picked up: column and index of its bottom card."""
+
+    col: int
+    index: int
+
+
+class App:
+    """One player's session: the current game, the settings and the transient UI state."""
+
+    def __init__(self) -> None:
+        self.storage: dict[str, str] = {}
+        self.saving = True
+        self.game = Game("spider-1", 1)
+        self.elapsed_ms = 0
+        self.last_event_ms: float | None = None
+        self._reset_ui()
+
+    def _reset_ui(self) -> None:
+        self.selection: Selection | None = None
+        self.focus: tuple[int, int] | None = None
+        self.hint_list: list[Hint] | None = None
+        self.hint_index = -1
+        self.marked: list[int] = []
+        self.message = ""
+        self.tone = "info"
+        self.store: dict[str, str | None] = {}
+        self.dialog: str | None = None
+
+    # --- the one entry point ---------------------------------------------------------------
+    def handle(self, event: dict[str, Any]) -> dict[str, Any]:
+        """Apply one event and return ``{"view", "store", "hash", "handled"}``."""
+        self.store = {}
+        self._tick(event.get("now"))
+        kind = event.get("type")
+        handler = getattr(self, f"on_{str(kind).replace('-', '_')}", None)
+        handled = True
+        if handler is None:
+            self._say(f"Unknown event {kind!r}", "error")
+        else:
+            handled = handler(event) is not False
+        return {"view": self.view(), "store": self.store, "hash": self.link(), "handled": handled}
+
+    def _tick(self, now: Any) -> None:
+        if not isinstance(now, (int, float)):
+            return
+        if self.last_event_ms is not None and not self.game.is_won:
+            self.elapsed_ms += int(min(max(now - self.last_event_ms, 0), IDLE_CAP_MS))
+        self.last_event_ms = now
+
+    # --- start, storage and links ---------------------------------------------------------
+    def on_start(self, event: dict[str, Any]) -> None:
+        """Boot: read what the page found in storage, then open the link or the last game."""
+        self.storage = {k: v for k, v in (event.get("storage") or {}).items() if isinstance(v, str)}
+        settings = self._settings()
+        self.saving = settings.get("saving", True) is not False
+        variant = settings.get("variant")
+        if variant not in VARIANTS:
+            variant = "spider-1"
+        self._open_variant(variant, fresh_seed=event.get("seed"))
+        if event.get("hash"):
+            self.on_hash(event)
+
+    def on_hash(self, event: dict[str, Any]) -> None:
+        """The URL fragment changed: ``#spider-4/99``, ``#spider-2`` or ``#pos=<notation>``."""
+        fragment = unquote(str(event.get("hash", "")).lstrip("#"))
+        if not fragment or fragment == self.link().lstrip("#"):
+            return
+        if fragment.startswith("pos="):
+            try:
+                game = Game.from_text(fragment[4:])
+            except NotationError as e:
+                self._say(f"That link holds no valid position ({e}); your game is unchanged.", "error")
+                return
+            self._open_variant(game.variant.name)
+            self._begin(game, "Opened the position from the link.")
+            return
+        name, _, seed_text = fragment.partition("/")
+        if name not in VARIANTS or (seed_text and not seed_text.isdigit()):
+            self._say(f"That link ({fragment[:40]}) names no deal; your game is unchanged.", "error")
+            return
+        if not seed_text:
+            self._open_variant(name)
+            return
+        seed = int(seed_text)
+        self._open_variant(name)
+        if self.game.seed != seed:
+            self._begin(Game(name, seed), f"Opened deal {seed} from the link.")
+
+    def _settings(self) -> dict[str, Any]:
+        try:
+            data = json.loads(self.storage.get(SETTINGS_KEY, "{}"))
+        except ValueError:
+            data = {}
+        return data if isinstance(data, dict) else {}
+
+    def _write(self, key: str, value: str | None) -> None:
+        self.store[key] = value
+        if value is None:
+            self.storage.pop(key, None)
+        else:
+            self.storage[key] = value
+
+    def _save(self) -> None:
+        """Write the current game (and the view cache for an instant next start)."""
+        name = self.game.variant.name
+        self._write(SETTINGS_KEY, json.dumps({"saving": self.saving, "variant": name}))
+        if not self.saving:
+            return
+        self._write(SAVE_PREFIX + name, self.game.to_json())
+        self._write(TIME_PREFIX + name, str(self.elapsed_ms))
+        self._write(VIEW_PREFIX + name, json.dumps(self.view()))
+
+    def _open_variant(self, name: str, fresh_seed: Any = None) -> None:
+        """Switch to ``name``'s own saved game, or deal a new one; a bad save is kept aside."""
+        self._reset_ui()
+        saved = self.storage.get(SAVE_PREFIX + name) if self.saving else None
+        if saved is not None:
+            try:
+                self.game = Game.from_json(saved)
+                self.elapsed_ms = _int(self.storage.get(TIME_PREFIX + name))
+                self.last_event_ms = None
+                self._save()
+                return
+            except SaveError as e:
+                backup = f"{BACKUP_PREFIX}{name}"
+                self._write(backup, saved)
+                self._write(SAVE_PREFIX + name, None)
+                self._begin(Game(name), f"Your saved {VARIANTS[name].title} game could not be loaded ({e}). "
+                            f"It was kept aside as {backup!r}; a new game has started.", "error")
+                return
+        seed = fresh_seed if isinstance(fresh_seed, int) and not isinstance(fresh_seed, bool) and fresh_seed >= 0 else None
+        self._begin(Game(name, seed))
+
+    def _begin(self, game: Game, message: str = "", tone: str = "info") -> None:
+        self.game = game
+        self.elapsed_ms = 0
+        self.last_event_ms = None
+        self._reset_ui()
+        self._say(message or f"{game.variant.title}, deal {game.seed}. Good luck!", tone)
+        self._save()
+
+    def on_storage_error(self, event: dict[str, Any]) -> None:
+        self._say("This browser won't let the game save (storage is blocked or full). Play on; "
+                  "progress will be lost when the page closes.", "warn")
+
+    # --- controls -------------------------------------------------------------------------
+    def on_action(self, event: dict[str, Any]) -> bool:
+        name = event.get("name")
+        if name == "undo":
+            self._undo()
+        elif name == "redo":
+            self._redo()
+        elif name == "hint":
+            self._hint()
+        elif name == "deal":
+            self._play(DEAL)
+        elif name == "new":
+            self._begin(Game(self.game.variant))
+        elif name == "replay":
+            self._replay()
+        elif name == "variant":
+            variant = event.get("variant")
+            if variant not in VARIANTS:
+                self._say(f"There is no variant called {variant!r}.", "error")
+                return True
+            self._open_variant(str(variant))
+        elif name == "saving":
+            self._set_saving(bool(event.get("on")))
+        elif name == "copied":
+            ok = event.get("ok")
+            self._say("Link to this deal copied." if ok else "Could not copy; the link is in the address bar.")
+        elif name == "dismiss":
+            self.dialog = None
+        else:
+            self._say(f"Unknown action {name!r}", "error")
+        return True
+
+    def _replay(self) -> None:
+        game = Game.from_position(self.game.variant, self.game.start)
+        game.seed = self.game.seed
+        self._begin(game, "Replaying the same deal from the start.")
+
+    def _set_saving(self, on: bool) -> None:
+        self.saving = on
+        if on:
+            self._say("Saving is on: each variant's game is kept in this browser.")
+            self._save()
+            return
+        for key in list(self.storage):
+            if key.startswith((SAVE_PREFIX, TIME_PREFIX, VIEW_PREFIX)):
+                self._write(key, None)
+        self._write(SETTINGS_KEY, json.dumps({"saving": False, "variant": self.game.variant.name}))
+        self._say("Saving is off: stored games were deleted and nothing more will be written.")
+
+    def _undo(self) -> None:
+        if not self.game.can_undo():
+            self._say("Nothing to undo.", "error")
+            return
+        move = self.game.undo()
+        self._after_change(f"Undid {_move_words(move)}.")
+
+    def _redo(self) -> None:
+        if not self.game.can_redo():
+            self._say("Nothing to redo.", "error")
+            return
+        move = self.game.redo()
+        self._after_change(f"Redid {_move_words(move)}.")
+
+    def _after_change(self, message: str) -> None:
+        self.selection = None
+        self.hint_list = None
+        self.hint_index = -1
+        self.marked = []
+        runs = len(self.game.completed)
+        self._say(message)
+        if self.game.is_won:
+            self.dialog = "won"
+            self._say(f"You won! {runs} runs, score {self.game.score} in {self.game.moves} moves.", "win")
+        self._save()
+
+    def _play(self, move: Move) -> bool:
+        """Play ``move``; on refusal say why (and mark the empty column a deal needs)."""
+        reason = self.game.why_illegal(move)
+        if reason is not None:
+            self.selection = None
+            self.marked = [i for i, col in enumerate(self.game.columns) if not col] if move.is_deal and self.game.stock else []
+            self._say(("Can't deal: " if move.is_deal else "Can't move there: ") + reason + ".", "error")
+            return False
+        runs = len(self.game.completed)
+        cards = self.game.columns[move.src][-move.count:] if not move.is_deal else ()
+        self.game.play(move)
+        message = "Dealt a row from the stock." if move.is_deal else f"Moved {_group_words(cards)} to column {move.dst + 1}."
+        if len(self.game.completed) > runs:
+            message += " Run complete!"
+        self.focus = None if move.is_deal else (move.dst, len(self.game.columns[move.dst]) - 1)
+        self._after_change(message)
+        return True
+
+    # --- hints ----------------------------------------------------------------------------
+    def _hint(self) -> None:
+        if self.hint_list is None:
+            self.hint_list = [h for h in hints(self.game) if h.useful or h.move.is_deal]
+            self.hint_index = -1
+        if not self.hint_list:
+            self.hint_index = -1
+            self._say("No moves left. Undo to try another way, or start a new game.", "warn")
+            return
+        self.hint_index = (self.hint_index + 1) % len(self.hint_list)
+        hint = self.hint_list[self.hint_index]
+        self.selection = None
+        more = f" (hint {self.hint_index + 1} of {len(self.hint_list)})" if len(self.hint_list) > 1 else ""
+        self._say(f"Hint: {_capital(hint.reason)}{more}.", "hint")
+
+    # --- pointer --------------------------------------------------------------------------
+    def on_pick(self, event: dict[str, Any]) -> None:
+        """A click/tap or pointer-down on a card (``index``) or on a column's empty area."""
+        col = _int(event.get("col"), -1)
+        if not 0 <= col < len(self.game.columns):
+            return
+        index = event.get("index")
+        cards = self.game.columns[col]
+        sel = self.selection
+        if sel is not None and col != sel.col:
+            self._move_selection(col)
+            return
+        if sel is not None and (index == sel.index or not isinstance(index, int)):
+            self.selection = None
+            self._say("")
+            return
+        if not isinstance(index, int) or not 0 <= index < len(cards):
+            if not cards:
+                self._say(f"Column {col + 1} is empty: pick up a group first, then choose this column.")
+            return
+        self.focus = (col, index)
+        self._select(col, index)
+
+    def _select(self, col: int, index: int) -> bool:
+        cards = self.game.columns[col]
+        card = cards[index]
+        if not card.face_up:
+            self._say("That card is face down: uncover it by moving the cards above it.", "error")
+            return False
+        count = len(cards) - index
+        if count > self.game.movable(col):
+            self.selection = None
+            reason = self.game.why_illegal(Move(col, (col + 1) % len(self.game.columns), count)) or ""
+            self._say(f"Can't pick up {card.label}: {reason}.", "error")
+            return False
+        self.selection = Selection(col, index)
+        self.hint_list = None
+        self.marked = []
+        self._say(f"Picked up {_group_words(cards[index:])}. Choose a column.")
+        return True
+
+    def _move_selection(self, dst: int) -> bool:
+        sel = self.selection
+        assert sel is not None
+        count = len(self.game.columns[sel.col]) - sel.index
+        return self._play(Move(sel.col, dst, count))
+
+    def on_drop(self, event: dict[str, Any]) -> None:
+        """A dragged group was released over column ``col`` (or nowhere: ``col`` null)."""
+        col = event.get("col")
+        if self.selection is None:
+            return
+        if not isinstance(col, int) or not 0 <= col < len(self.game.columns) or col == self.selection.col:
+            self.selection = None
+            self._say("")
+            return
+        self._move_selection(col)
+
+    def on_double(self, event: dict[str, Any]) -> None:
+        """Double-click/tap: move the group to its best legal destination."""
+        col, index = _int(event.get("col"), -1), _int(event.get("index"), -1)
+        if not (0 <= col < len(self.game.columns) and 0 <= index < len(self.game.columns[col])):
+            return
+        self.selection = None
+        if not self._select(col, index):
+            return
+        count = len(self.game.columns[col]) - index
+        dst = best_destination(self.game, col, count)
+        if dst is None:
+            self.selection = None
+            self._say(f"{self.game.columns[col][index].label} has nowhere to go.", "error")
+            return
+        self._play(Move(col, dst, count))
+
+    # --- keyboard -------------------------------------------------------------------------
+    def on_key(self, event: dict[str, Any]) -> bool:
+        """Keys from the board or anywhere on the page; returns False for keys left to the browser."""
+        key = str(event.get("key", ""))
+        ctrl, shift = bool(event.get("ctrl")), bool(event.get("shift"))
+        focus = event.get("focus")
+        if isinstance(focus, dict) and isinstance(focus.get("col"), int):
+            index = focus.get("index")
+            self.focus = (focus["col"], index if isinstance(index, int) else -1)
+        lower = key.lower()
+        if ctrl:
+            if lower == "z" and not shift:
+                self._undo()
+            elif lower == "y" or (lower == "z" and shift):
+                self._redo()
+            else:
+                return False
+            return True
+        if event.get("alt"):
+            return False
+        shortcuts = {"u": self._redo if shift else self._undo, "h": self._hint, "d": lambda: self._play(DEAL),
+                     "n": lambda: self._begin(Game(self.game.variant))}
+        if lower in shortcuts:
+            shortcuts[lower]()
+            return True
+        if key == "Escape":
+            if self.dialog:
+                self.dialog = None
+            self.selection = None
+            self.hint_list = None
+            self.hint_index = -1
+            self.marked = []
+            self._say("Selection cleared.")
+            return True
+        if not event.get("board"):
+            return False
+        if key in ("ArrowLeft", "ArrowRight"):
+            self._focus_column(-1 if key == "ArrowLeft" else 1)
+        elif key in ("ArrowUp", "ArrowDown"):
+            self._focus_card(-1 if key == "ArrowUp" else 1)
+        elif key in ("Enter", " ", "Spacebar"):
+            self._activate()
+        else:
+            return False
+        return True
+
+    def _focus_column(self, step: int) -> None:
+        n = len(self.game.columns)
+        col = self.focus[0] if self.focus else 0
+        col = (col + step) % n
+        self.focus = (col, len(self.game.columns[col]) - 1)
+
+    def _focus_card(self, step: int) -> None:
+        if self.focus is None:
+            self._focus_column(0)
+            return
+        col, index = self.focus
+        cards = self.game.columns[col]
+        first = len(cards) - self.game.face_up_count(col)
+        if cards:
+            self.focus = (col, min(max(index + step, first), len(cards) - 1))
+
+    def _activate(self) -> None:
+        if self.focus is None:
+            self._focus_column(0)
+            return
+        col, index = self.focus
+        cards = self.game.columns[col]
+        if self.selection is not None and col != self.selection.col:
+            if not self._move_selection(col):
+                self.focus = (col, len(cards) - 1)
+            return
+        if self.selection is not None and index == self.selection.index:
+            self.selection = None
+            self._say("Put the cards back.")
+            return
+        if 0 <= index < len(cards):
+            self._select(col, index)
+        else:
+            self._say(f"Column {col + 1} is empty.")
+
+    # --- the view -------------------------------------------------------------------------
+    def _say(self, message: str, tone: str = "info") -> None:
+        self.message = message
+        self.tone = tone
+
+    def link(self) -> str:
+        game = self.game
+        if game.seed is None:
+            return f"#{game.variant.name}"
+        return f"#{game.variant.name}/{game.seed}"
+
+    def view(self) -> dict[str, Any]:
+        """Everything the page draws, as plain JSON-ready data."""
+        game = self.game
+        ids = _card_ids(game)
+        sel = self.selection
+        hint = self.hint_list[self.hint_index] if self.hint_list and self.hint_index >= 0 else None
+        hint_move = hint.move if hint else None
+        focus = self._valid_focus()
+        columns = []
+        for c, cards in enumerate(game.columns):
+            movable_from = len(cards) - game.movable(c)
+            hint_from = len(cards) - hint_move.count if hint_move and not hint_move.is_deal and hint_move.src == c else None
+            column = []
+            for i, card in enumerate(cards):
+                column.append({
+                    "id": ids[_identity(card)],
+                    "card": str(card) if card.face_up else "",
+                    "label": card.label if card.face_up else "face-down card",
+                    "red": card.face_up and card.suit in "hd",
+                    "movable": i >= movable_from,
+                    "selected": sel is not None and sel.col == c and i >= sel.index,
+                    "hint": hint_from is not None and i >= hint_from,
+                    "focus": focus == (c, i),
+                })
+            columns.append({
+                "cards": column,
+                "target": (sel is not None and sel.col != c and game.is_legal(Move(sel.col, c, len(game.columns[sel.col]) - sel.index))),
+                "hint": bool(hint_move and not hint_move.is_deal and hint_move.dst == c),
+                "marked": c in self.marked,
+                "focus": focus == (c, -1),
+            })
+        return {
+            "game": f"{game.variant.name}/{game.seed}/{zlib.crc32(repr(game.start).encode()):08x}",
+            "variant": game.variant.name,
+            "title": game.variant.title,
+            "seed": game.seed,
+            "columns": columns,
+            "stock": {"count": len(game.stock), "deals": game.deals_left, "hint": bool(hint_move and hint_move.is_deal)},
+            "completed": list(game.completed),
+            "slots": game.variant.runs_to_win,
+            "score": game.score,
+            "moves": game.moves,
+            "points": game.points,
+            "time": self.elapsed_ms // 1000,
+            "can_undo": game.can_undo(),
+            "can_redo": game.can_redo(),
+            "status": self.message,
+            "tone": self.tone,
+            "won": game.is_won,
+            "dialog": self.dialog,
+            "saving": self.saving,
+            "link": self.link(),
+            "menu": [{"name": n, "title": VARIANTS[n].title, "current": n == game.variant.name} for n in MENU],
+        }
+
+    def _valid_focus(self) -> tuple[int, int]:
+        """The focus kept on a focusable element: a face-up card, or an empty column."""
+        col, index = self.focus or (0, len(self.game.columns[0]) - 1)
+        if not 0 <= col < len(self.game.columns):
+            col, index = 0, len(self.game.columns[0]) - 1
+        cards = self.game.columns[col]
+        if not cards:
+            return (col, -1)
+        first = len(cards) - self.game.face_up_count(col)
+        return (col, min(max(index, first), len(cards) - 1))
+
+
+def best_destination(game: Game, src: int, count: int) -> int | None:
+    """Where a double-click sends a group: in suit first, then any build, then an empty column."""
+    base = game.columns[src][-count]
+    best, best_rank = None, 99
+    for dst, cards in enumerate(game.columns):
+        if dst == src or not game.is_legal(Move(src, dst, count)):
+            continue
+        if not cards:
+            rank = 3 if count < len(game.columns[src]) else 9
+        elif cards[-1].suit == base.suit:
+            rank = 0
+        else:
+            rank = 1
+        if rank < best_rank:
+            best, best_rank = dst, rank
+    return best if best_rank < 9 else None
+
+
+def _identity(card: Card) -> tuple[int, str, int]:
+    return (card.rank, card.suit, card.copy)
+
+
+def _card_ids(game: Game) -> dict[tuple[int, str, int], str]:
+    """Opaque stable ids: a card's place in the start position, so ids never reveal cards."""
+    start = game.start
+    order = [c for col in start.columns for c in col] + list(start.stock)
+    return {_identity(c): f"c{i}" for i, c in enumerate(order)}
+
+
+def _group_words(cards: tuple[Card, ...]) -> str:
+    if len(cards) == 1:
+        return cards[0].label
+    return f"{cards[0].label}–{cards[-1].label}"
+
+
+def _move_words(move: Move) -> str:
+    if move.is_deal:
+        return "the deal"
+    return f"the move from column {move.src + 1} to column {move.dst + 1}"
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def _int(value: Any, default: int = 0) -> int:
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        return default
+
+
+_APP: App | None = None
+
+
+def handle_json(event: str) -> str:
+    """The bridge's single call: a JSON event in, a JSON response out."""
+    global _APP
+    if _APP is None:
+        _APP = App()
+    try:
+        return json.dumps(_APP.handle(json.loads(event)), ensure_ascii=False)
+    except IllegalMove as e:
+        _APP._say(str(e), "error")
+        return json.dumps({"view": _APP.view(), "store": {}, "hash": _APP.link(), "handled": True}, ensure_ascii=False)
+
+
+def first_view(variant: str, seed: int = 1) -> dict[str, Any]:
+    """The view of a fresh deal, pre-rendered at build time so a first visit paints at once."""
+    app = App()
+    app.saving = False
+    app._open_variant(variant, fresh_seed=seed)
+    return app.view()

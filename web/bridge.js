@@ -1,0 +1,512 @@
+// The bridge: boots Pyodide, forwards the player's events to Python (spider.app), draws the view
+// Python returns by keyed updates, and reads/writes localStorage as Python asks. No game logic here.
+import info from "./build-info.js";
+
+const BOOT_TIMEOUT_MS = 60000;
+const DOUBLE_TAP_MS = 350;
+const DRAG_THRESHOLD_PX = 6;
+const $ = (role) => document.querySelector(`[data-role="${role}"]`);
+
+// ---------------------------------------------------------------- storage (may throw: never fatal)
+const storage = {
+  readAll() {
+    const out = {};
+    try {
+      for (let i = 0; i < localStorage.length; i++) {
+        const key = localStorage.key(i);
+        if (key.startsWith("spider:")) out[key] = localStorage.getItem(key);
+      }
+    } catch { /* blocked storage reads as empty */ }
+    return out;
+  },
+  get(key) {
+    try { return localStorage.getItem(key); } catch { return null; }
+  },
+  write(ops) {
+    let ok = true;
+    for (const [key, value] of Object.entries(ops)) {
+      try {
+        if (value === null) localStorage.removeItem(key);
+        else localStorage.setItem(key, value);
+      } catch { ok = false; }
+    }
+    return ok;
+  },
+};
+
+// ---------------------------------------------------------------- layout (pixels only)
+function layout(view) {
+  const board = $("board");
+  const width = board.clientWidth;
+  const height = board.clientHeight;
+  const n = view.columns.length;
+  const gap = Math.max(3, Math.min(12, width * 0.012));
+  const cw = Math.min((width - gap * (n + 1)) / n, 104, height / 4.2);
+  const ch = cw * 1.4;
+  const left = (width - (cw * n + gap * (n - 1))) / 2;
+  document.documentElement.style.setProperty("--cw", `${cw}px`);
+  document.documentElement.style.setProperty("--ch", `${ch}px`);
+  const columns = view.columns.map((col, c) => {
+    const x = left + c * (cw + gap);
+    let down = ch * 0.11;
+    let up = ch * 0.27;
+    const downs = col.cards.filter((card) => !card.card).length;
+    const ups = Math.max(col.cards.length - downs - 1, 0);
+    const need = downs * down + ups * up;
+    const room = height - ch - 4;
+    if (need > room && need > 0) {
+      down = Math.min(down, Math.max(ch * 0.04, (room - ups * up) / Math.max(downs, 1)));
+      const used = downs * down;
+      if (used + ups * up > room && ups) up = Math.max((room - used) / ups, ch * 0.12);
+    }
+    let y = 0;
+    const ys = col.cards.map((card) => {
+      const at = y;
+      y += card.card ? up : down;
+      return at;
+    });
+    return { x, ys };
+  });
+  return { cw, ch, gap, left, height, columns };
+}
+
+// ---------------------------------------------------------------- rendering by keyed updates
+const cards = new Map(); // card id -> element
+const slots = [];
+let current = null; // the last view drawn
+let geometry = null;
+let where = new Map(); // card id -> {col, index}
+
+function cardElement(id) {
+  const el = document.createElement("div");
+  el.className = "card";
+  el.dataset.id = id;
+  const corner = document.createElement("span");
+  corner.className = "corner";
+  const pip = document.createElement("span");
+  pip.className = "pip";
+  pip.setAttribute("aria-hidden", "true");
+  el.append(corner, pip);
+  return el;
+}
+
+function paintCard(el, card) {
+  if (el.dataset.card !== card.card || el.dataset.label !== card.label) {
+    el.dataset.card = card.card;
+    el.dataset.label = card.label;
+    el.classList.toggle("back", !card.card);
+    el.classList.toggle("red", card.red);
+    const [rank, suit] = card.card ? [card.label.slice(0, -1), card.label.slice(-1)] : ["", ""];
+    el.firstChild.textContent = rank + suit;
+    el.lastChild.textContent = suit;
+    el.setAttribute("aria-label", card.label);
+  }
+  el.classList.toggle("movable", card.movable);
+  el.classList.toggle("selected", card.selected);
+  el.classList.toggle("hint", card.hint);
+  if (card.card) {
+    el.tabIndex = card.focus ? 0 : -1;
+    el.setAttribute("role", "button");
+  } else {
+    el.removeAttribute("tabindex");
+    el.removeAttribute("role");
+  }
+}
+
+function stockOrigin() {
+  const board = $("board").getBoundingClientRect();
+  const stock = document.querySelector('[data-action="deal"]').getBoundingClientRect();
+  return [stock.left - board.left, stock.top - board.top];
+}
+
+function runsTarget(slotIndex) {
+  const board = $("board").getBoundingClientRect();
+  const slot = $("runs").children[Math.max(slotIndex, 0)];
+  if (!slot) return [0, -geometry.ch];
+  const r = slot.getBoundingClientRect();
+  return [r.left - board.left, r.top - board.top];
+}
+
+function render(view) {
+  const board = $("board");
+  const newDeal = current && current.game !== view.game;
+  geometry = layout(view);
+  renderChrome(view);
+  renderSlots(view);
+  if (newDeal) {
+    for (const el of cards.values()) el.remove();
+    cards.clear();
+  }
+  const fresh = [];
+  const seen = new Set();
+  const nextWhere = new Map();
+  const [sx, sy] = stockOrigin();
+  view.columns.forEach((col, c) => {
+    col.cards.forEach((card, i) => {
+      let el = cards.get(card.id);
+      if (!el) {
+        el = cardElement(card.id);
+        el.style.transform = `translate(${sx}px, ${sy}px)`;
+        board.append(el);
+        cards.set(card.id, el);
+        fresh.push(el);
+      }
+      paintCard(el, card);
+      const before = where.get(card.id);
+      const moved = !before || before.col !== c || before.index !== i;
+      el.dataset.col = c;
+      el.dataset.index = i;
+      el.style.zIndex = String((moved ? 500 : 10) + i);
+      if (moved) setTimeout(() => { if (el.dataset.index === String(i)) el.style.zIndex = String(10 + i); }, 400);
+      el.__target = `translate(${geometry.columns[c].x}px, ${geometry.columns[c].ys[i]}px)`;
+      seen.add(card.id);
+      nextWhere.set(card.id, { col: c, index: i });
+    });
+  });
+  for (const [id, el] of cards) {
+    if (seen.has(id)) continue;
+    cards.delete(id);
+    const [tx, ty] = runsTarget(view.completed.length - 1);
+    el.classList.add("leaving");
+    el.style.zIndex = "900";
+    el.style.transform = `translate(${tx}px, ${ty}px) scale(.62)`;
+    setTimeout(() => el.remove(), reducedMotion() ? 0 : 320);
+  }
+  if (fresh.length) board.getBoundingClientRect(); // commit start positions so the deal animates
+  const stagger = fresh.length > 1 && !reducedMotion() ? Math.min(12, 400 / fresh.length) : 0;
+  fresh.forEach((el, k) => { el.style.transitionDelay = stagger ? `${k * stagger}ms` : ""; });
+  for (const el of cards.values()) {
+    if (!el.classList.contains("dragging")) el.style.transform = el.__target;
+  }
+  if (stagger) setTimeout(() => fresh.forEach((el) => { el.style.transitionDelay = ""; }), 600);
+  where = nextWhere;
+  current = view;
+}
+
+function renderSlots(view) {
+  const board = $("board");
+  while (slots.length > view.columns.length) slots.pop().remove();
+  while (slots.length < view.columns.length) {
+    const slot = document.createElement("div");
+    slot.className = "slot";
+    slot.dataset.col = String(slots.length);
+    board.prepend(slot);
+    slots.push(slot);
+  }
+  view.columns.forEach((col, c) => {
+    const slot = slots[c];
+    const g = geometry.columns[c];
+    slot.style.left = `${g.x}px`;
+    slot.style.width = `${geometry.cw}px`;
+    slot.style.height = `${Math.max(geometry.height - 4, geometry.ch)}px`;
+    slot.classList.toggle("target", col.target);
+    slot.classList.toggle("hint", col.hint);
+    slot.classList.toggle("marked", col.marked);
+    const empty = col.cards.length === 0;
+    slot.setAttribute("aria-label", empty ? `Column ${c + 1}, empty` : `Column ${c + 1}`);
+    if (empty) {
+      slot.tabIndex = col.focus ? 0 : -1;
+      slot.setAttribute("role", "button");
+    } else {
+      slot.removeAttribute("tabindex");
+      slot.removeAttribute("role");
+    }
+  });
+}
+
+function renderChrome(view) {
+  document.title = `${view.title} — Spider Solitaire`;
+  $("variant").value = view.variant;
+  document.querySelector('[data-stat="score"]').textContent = String(view.score);
+  document.querySelector('[data-stat="moves"]').textContent = String(view.moves);
+  clock.set(view.time, !view.won);
+  document.querySelector('[data-action="undo"]').disabled = !view.can_undo;
+  document.querySelector('[data-action="redo"]').disabled = !view.can_redo;
+  const stock = document.querySelector('[data-action="deal"]');
+  stock.classList.toggle("empty", view.stock.count === 0);
+  stock.classList.toggle("hint", view.stock.hint);
+  stock.setAttribute("aria-label", view.stock.deals ? `Deal a row (${view.stock.deals} left)` : "Stock empty");
+  $("deals").textContent = view.stock.deals ? String(view.stock.deals) : "";
+  const runs = $("runs");
+  while (runs.children.length > view.slots) runs.lastChild.remove();
+  while (runs.children.length < view.slots) {
+    const slot = document.createElement("div");
+    slot.className = "run-slot";
+    runs.append(slot);
+  }
+  [...runs.children].forEach((slot, k) => {
+    const suit = view.completed[k] || "";
+    if (slot.dataset.suit === suit) return;
+    slot.dataset.suit = suit;
+    slot.replaceChildren();
+    slot.classList.toggle("filled", !!suit);
+    if (suit) {
+      const king = cardElement(`run${k}`);
+      const symbol = { s: "♠", h: "♥", d: "♦", c: "♣" }[suit];
+      paintCard(king, { card: `K${suit}`, label: `K${symbol}`, red: suit === "h" || suit === "d", movable: false, selected: false, hint: false, focus: false });
+      king.removeAttribute("tabindex");
+      king.removeAttribute("role");
+      slot.append(king);
+    }
+  });
+  runs.setAttribute("aria-label", `Completed runs: ${view.completed.length} of ${view.slots}`);
+  const status = $("status");
+  if (status.textContent !== view.status) status.textContent = view.status;
+  status.className = `status ${view.tone}`;
+  const saving = document.querySelector('[data-setting="saving"]');
+  saving.checked = view.saving;
+  const dialog = $("won");
+  if (view.dialog === "won" && !dialog.open) {
+    $("won-text").textContent = `Score ${view.score} · ${view.moves} moves · ${clock.format(view.time)}`;
+    dialog.showModal();
+  } else if (view.dialog !== "won" && dialog.open) {
+    dialog.close();
+  }
+}
+
+const clock = {
+  seconds: 0,
+  running: false,
+  timer: null,
+  format(s) {
+    const m = Math.floor(s / 60);
+    return `${m}:${String(s % 60).padStart(2, "0")}`;
+  },
+  set(seconds, running) {
+    this.seconds = seconds;
+    this.running = running;
+    this.show();
+    if (!this.timer) {
+      this.timer = setInterval(() => {
+        if (this.running && document.visibilityState === "visible" && ready) { this.seconds += 1; this.show(); }
+      }, 1000);
+    }
+  },
+  show() { document.querySelector('[data-stat="time"]').textContent = this.format(this.seconds); },
+};
+
+const reducedMotion = () => matchMedia("(prefers-reduced-motion: reduce)").matches;
+
+// ---------------------------------------------------------------- talking to Python
+let handle = null; // the Python function spider.app.handle_json, once booted
+let ready = false;
+const queue = [];
+let storageFailed = false;
+
+function send(event) {
+  if (!ready) {
+    queue.push(event);
+    return { handled: true, queued: true };
+  }
+  const response = JSON.parse(handle(JSON.stringify({ ...event, now: Date.now() })));
+  apply(response);
+  return response;
+}
+
+function apply(response) {
+  const ok = storage.write(response.store);
+  render(response.view);
+  if (response.hash !== location.hash && !(response.hash === "" && !location.hash)) {
+    history.replaceState(null, "", response.hash || location.pathname + location.search);
+  }
+  if (!ok && !storageFailed) {
+    storageFailed = true;
+    send({ type: "storage-error" });
+  } else if (ok) {
+    storageFailed = false;
+  }
+}
+
+// ---------------------------------------------------------------- input
+function columnAt(clientX) {
+  const rect = $("board").getBoundingClientRect();
+  const x = clientX - rect.left;
+  const { left, cw, gap } = geometry;
+  const c = Math.floor((x - left + gap / 2) / (cw + gap));
+  return c >= 0 && c < current.columns.length ? c : null;
+}
+
+function pointAt(target) {
+  const el = target.closest(".card[data-col], .slot");
+  if (!el) return null;
+  const col = Number(el.dataset.col);
+  return el.classList.contains("card") ? { col, index: Number(el.dataset.index) } : { col, index: null };
+}
+
+let press = null; // the pointer gesture in progress
+let lastTap = { id: null, time: 0 };
+
+function onPointerDown(e) {
+  if (e.button !== 0 || !current) return;
+  const board = $("board");
+  let at = pointAt(e.target);
+  if (!at) {
+    const col = columnAt(e.clientX);
+    if (col === null) return;
+    at = { col, index: null };
+  }
+  const id = e.target.closest(".card")?.dataset.id ?? null;
+  const now = performance.now();
+  if (id && lastTap.id === id && now - lastTap.time < DOUBLE_TAP_MS) {
+    lastTap = { id: null, time: 0 };
+    press = null;
+    send({ type: "double", col: at.col, index: at.index });
+    return;
+  }
+  lastTap = { id, time: now };
+  send({ type: "pick", col: at.col, index: at.index });
+  if (!ready) return;
+  const picked = [...cards.values()].filter((el) => el.classList.contains("selected"));
+  if (!picked.length || at.index === null || !e.target.closest(".card.selected")) { press = null; return; }
+  picked.sort((a, b) => Number(a.dataset.index) - Number(b.dataset.index));
+  press = { x: e.clientX, y: e.clientY, els: picked, dragging: false, pointer: e.pointerId };
+  board.setPointerCapture(e.pointerId);
+}
+
+function onPointerMove(e) {
+  if (!press || e.pointerId !== press.pointer) return;
+  const dx = e.clientX - press.x;
+  const dy = e.clientY - press.y;
+  if (!press.dragging && Math.hypot(dx, dy) < DRAG_THRESHOLD_PX) return;
+  press.dragging = true;
+  lastTap = { id: null, time: 0 };
+  press.els.forEach((el, k) => {
+    el.classList.add("dragging");
+    el.style.zIndex = String(2000 + k);
+    el.style.transform = `${el.__target} translate(${dx}px, ${dy}px)`;
+  });
+}
+
+function onPointerUp(e) {
+  if (!press || e.pointerId !== press.pointer) return;
+  const gesture = press;
+  press = null;
+  if (!gesture.dragging) return;
+  gesture.els.forEach((el) => el.classList.remove("dragging"));
+  const col = e.type === "pointercancel" ? null : columnAt(e.clientX);
+  send({ type: "drop", col });
+}
+
+function boardFocus() {
+  const el = document.activeElement;
+  if (!el || !$("board").contains(el)) return null;
+  return pointAt(el);
+}
+
+function onKeyDown(e) {
+  if (e.target.closest("select, input, summary, dialog") && !["Escape"].includes(e.key)) {
+    if (!e.ctrlKey && !e.metaKey) return;
+  }
+  const focus = boardFocus();
+  const response = send({ type: "key", key: e.key, ctrl: e.ctrlKey || e.metaKey, shift: e.shiftKey, alt: e.altKey, board: !!focus, focus });
+  if (response.handled) {
+    e.preventDefault();
+    if (focus || e.key.startsWith("Arrow")) focusFromView();
+  }
+}
+
+function focusFromView() {
+  const el = $("board").querySelector('[tabindex="0"]');
+  if (el && document.activeElement !== el) el.focus({ preventScroll: true });
+}
+
+function onClick(e) {
+  const button = e.target.closest("[data-action]");
+  if (!button) return;
+  const name = button.dataset.action;
+  if (name === "copy-link") {
+    const url = new URL(current ? current.link : "", location.href).href;
+    navigator.clipboard.writeText(url).then(
+      () => send({ type: "action", name: "copied", ok: true }),
+      () => send({ type: "action", name: "copied", ok: false }),
+    );
+    return;
+  }
+  send({ type: "action", name });
+}
+
+function wire() {
+  const board = $("board");
+  board.addEventListener("pointerdown", onPointerDown);
+  board.addEventListener("pointermove", onPointerMove);
+  board.addEventListener("pointerup", onPointerUp);
+  board.addEventListener("pointercancel", onPointerUp);
+  board.addEventListener("contextmenu", (e) => e.preventDefault());
+  document.addEventListener("click", onClick);
+  document.addEventListener("keydown", onKeyDown);
+  $("variant").addEventListener("change", (e) => send({ type: "action", name: "variant", variant: e.target.value }));
+  document.querySelector('[data-setting="saving"]').addEventListener("change", (e) => send({ type: "action", name: "saving", on: e.target.checked }));
+  $("won").addEventListener("cancel", () => send({ type: "action", name: "dismiss" }));
+  addEventListener("hashchange", () => send({ type: "hash", hash: location.hash }));
+  addEventListener("resize", () => { if (current) render(current); });
+  addEventListener("storage", (e) => { if (e.key && e.key.startsWith("spider:save:")) send({ type: "external", key: e.key, value: e.newValue }); });
+}
+
+// ---------------------------------------------------------------- boot
+function progress(fraction, text) {
+  $("progress").style.width = `${Math.round(fraction * 100)}%`;
+  $("loading-text").textContent = text;
+}
+
+function fail(message) {
+  const box = $("loading");
+  box.classList.add("failed");
+  progress(1, message);
+  const retry = $("retry");
+  retry.hidden = false;
+  retry.onclick = () => location.reload();
+}
+
+function paintEarly() {
+  // Draw the last view Python rendered (or the build's pre-rendered deal) before Python is up.
+  const stored = storage.readAll();
+  let variant = "spider-1";
+  try { variant = JSON.parse(stored["spider:settings"] || "{}").variant || variant; } catch { /* default */ }
+  let view = null;
+  try { view = JSON.parse(stored[`spider:view:${variant}`] || "null"); } catch { view = null; }
+  view = view || (info.firstViews || {})[variant] || (info.firstViews || {})["spider-1"];
+  if (view) {
+    render(view);
+    performance.mark("spider-painted");
+  }
+}
+
+async function boot() {
+  wire();
+  paintEarly();
+  const base = new URL(".", location.href);
+  const timeout = new Promise((_, reject) => setTimeout(() => reject(new Error("the game engine took too long to start")), BOOT_TIMEOUT_MS));
+  const start = (async () => {
+    progress(0.1, "Loading the Python runtime…");
+    const { loadPyodide } = await import(new URL(`${info.pyodide}pyodide.mjs`, base).href);
+    progress(0.35, "Starting Python…");
+    const pyodide = await loadPyodide({
+      indexURL: new URL(info.pyodide, base).href,
+      packages: [new URL(info.wheel, base).href],
+      messageCallback: () => {},
+    });
+    progress(0.9, "Dealing…");
+    return pyodide.pyimport("spider.app").handle_json;
+  })();
+  try {
+    handle = await Promise.race([start, timeout]);
+  } catch (error) {
+    fail(`The game could not start: ${error.message}. Your saved games are untouched.`);
+    throw error;
+  }
+  ready = true;
+  const first = (info.firstViews || {})["spider-1"];
+  send({ type: "start", storage: storage.readAll(), hash: location.hash, seed: first ? first.seed : null });
+  if (!current || !performance.getEntriesByName("spider-painted").length) performance.mark("spider-painted");
+  for (const event of queue.splice(0)) send(event);
+  $("loading").hidden = true;
+  performance.mark("spider-interactive");
+}
+
+const bootPromise = boot();
+bootPromise.catch(() => {});
+window.app = {
+  ready: bootPromise,
+  send,
+  get view() { return current; },
+};
