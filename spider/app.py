@@ -48,6 +48,7 @@ class App:
         self.game = Game("spider-1", 1)
         self.elapsed_ms = 0
         self.last_event_ms: float | None = None
+        self.store: dict[str, str | None] = {}
         self._reset_ui()
 
     def _reset_ui(self) -> None:
@@ -58,7 +59,6 @@ class App:
         self.marked: list[int] = []
         self.message = ""
         self.tone = "info"
-        self.store: dict[str, str | None] = {}
         self.dialog: str | None = None
 
     # --- the one entry point ---------------------------------------------------------------

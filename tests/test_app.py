@@ -1,0 +1,326 @@
+"""The app layer under CPython: a player's events in, views and storage writes out."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from urllib.parse import quote
+
+import pytest
+
+from spider import Game
+from spider.app import App, best_destination, first_view, handle_json
+
+
+def filled(text: str) -> str:
+    """Put every spider-1 card the text leaves out (less its done runs) at the end of the stock."""
+    counts = Counter(text.split("\n", 1)[1].replace("stock:", " ").split())
+    done = text.split("done=")[1].split()[0].strip("-")
+    missing = [f"{r}s" for r in "A23456789TJQK" for _ in range(8 - len(done) - counts[f"{r}s"])]
+    head, stock, rest = text.split("\n", 2)
+    return "\n".join([head, " ".join([stock, *missing]), rest])
+
+
+# Column 1 holds 9♠ 8♠ (movable together); column 2 has 10♠ on top; column 3 is empty;
+# column 4 has K♠ over a face-down card; column 5 completes a run on column 7's K♠–2♠.
+POSITION = filled("""spider-1 moves=0 done=-
+stock: As 2s 3s 4s 5s 6s 7s 8s 9s Ts
+1: 2s 3s | 9s 8s
+2: 4s | Ts
+3:
+4: 5s | Ks
+5: 6s 7s 8s | Js Ts 9s 8s 7s 6s 5s 4s 3s 2s As
+6: 9s Ts | Qs
+7: Js Qs | Ks Qs Js Ts 9s 8s 7s 6s 5s 4s 3s 2s
+8: | As 2s 3s 4s 5s 6s 7s 8s 9s Ts Js Qs Ks
+9: | As 2s 3s 4s 5s 6s 7s 8s 9s Ts Js Qs Ks
+10: | As 2s 3s 4s 5s 6s 7s 8s 9s Ts Js Qs Ks
+""")
+
+
+def started(storage: dict[str, str] | None = None, hash_: str = "", seed: int | None = 5) -> tuple[App, dict]:
+    app = App()
+    response = app.handle({"type": "start", "storage": storage or {}, "hash": hash_, "seed": seed, "now": 0})
+    return app, response
+
+
+def at_position(text: str = POSITION) -> tuple[App, dict]:
+    return started(hash_="#pos=" + quote(text))
+
+
+def cards_of(view: dict, col: int) -> list[str]:
+    return [c["card"] for c in view["columns"][col]["cards"]]
+
+
+def test_first_start_deals_the_given_seed_and_saves_it():
+    app, response = started(seed=77)
+    view = response["view"]
+    assert view["variant"] == "spider-1" and view["seed"] == 77
+    assert response["hash"] == "#spider-1/77"
+    saved = Game.from_json(response["store"]["spider:save:spider-1"])
+    assert saved.seed == 77 and saved.to_text() == Game("spider-1", 77).to_text()
+    assert [len(c["cards"]) for c in view["columns"]] == [6, 6, 6, 6, 5, 5, 5, 5, 5, 5]
+
+
+def test_face_down_cards_reveal_nothing_in_the_view():
+    _, response = started()
+    for column in response["view"]["columns"]:
+        for card in column["cards"][:-1]:
+            assert card["card"] == "" and card["label"] == "face-down card" and card["id"].startswith("c")
+    ids = [c["id"] for col in response["view"]["columns"] for c in col["cards"]]
+    assert len(set(ids)) == len(ids)
+
+
+def test_click_group_then_column_moves_it():
+    app, response = at_position()
+    response = app.handle({"type": "pick", "col": 0, "index": 2})
+    view = response["view"]
+    assert [c["selected"] for c in view["columns"][0]["cards"]] == [False, False, True, True]
+    assert view["columns"][1]["target"] and view["columns"][2]["target"] and not view["columns"][5]["target"]
+    response = app.handle({"type": "pick", "col": 1, "index": 1})
+    view = response["view"]
+    assert cards_of(view, 1) == ["", "Ts", "9s", "8s"]
+    assert cards_of(view, 0) == ["", "3s"], "the exposed card turns face up"
+    assert view["moves"] == 1 and view["score"] == 499
+    assert "Moved 9♠–8♠ to column 2" in view["status"]
+    assert response["store"]["spider:save:spider-1"]
+
+
+def test_illegal_click_says_why_and_changes_nothing():
+    app, _ = at_position()
+    before = app.game.to_text()
+    app.handle({"type": "pick", "col": 0, "index": 2})
+    view = app.handle({"type": "pick", "col": 5, "index": 2})["view"]
+    assert app.game.to_text() == before
+    assert view["tone"] == "error" and "9♠ can't go on Q♠" in view["status"]
+    assert not any(c["selected"] for col in view["columns"] for c in col["cards"])
+
+
+def test_cannot_pick_a_broken_group():
+    app, _ = at_position()
+    view = app.handle({"type": "pick", "col": 7, "index": 0})["view"]
+    assert view["tone"] == "error" and "A♠" in view["status"] and "can't move together" in view["status"]
+    view = app.handle({"type": "pick", "col": 0, "index": 0})["view"]
+    assert view["tone"] == "error" and "face down" in view["status"]
+
+
+def test_drag_drop_and_drop_nowhere():
+    app, _ = at_position()
+    app.handle({"type": "pick", "col": 0, "index": 3})
+    view = app.handle({"type": "drop", "col": None})["view"]
+    assert not any(c["selected"] for c in view["columns"][0]["cards"]) and app.game.moves == 0
+    app.handle({"type": "pick", "col": 0, "index": 2})
+    view = app.handle({"type": "drop", "col": 2})["view"]
+    assert cards_of(view, 2) == ["9s", "8s"]
+
+
+def test_double_click_prefers_a_build_over_an_empty_column():
+    app, _ = at_position()
+    view = app.handle({"type": "double", "col": 0, "index": 2})["view"]
+    assert cards_of(view, 1)[-2:] == ["9s", "8s"]
+    assert best_destination(app.game, 0, 1) is not None
+
+
+def test_keyboard_only_move():
+    app, _ = at_position()
+    focus = {"col": 0, "index": 3}
+    view = app.handle({"type": "key", "key": "ArrowUp", "board": True, "focus": focus})["view"]
+    assert view["columns"][0]["cards"][2]["focus"]
+    view = app.handle({"type": "key", "key": "Enter", "board": True, "focus": {"col": 0, "index": 2}})["view"]
+    assert view["columns"][0]["cards"][3]["selected"]
+    view = app.handle({"type": "key", "key": "ArrowRight", "board": True, "focus": {"col": 0, "index": 2}})["view"]
+    assert view["columns"][1]["cards"][-1]["focus"]
+    view = app.handle({"type": "key", "key": " ", "board": True, "focus": {"col": 1, "index": 1}})["view"]
+    assert cards_of(view, 1)[-2:] == ["9s", "8s"]
+    assert view["columns"][1]["cards"][-1]["focus"], "focus follows the moved group"
+
+
+def test_escape_clears_selection_and_keys_outside_board_are_left_alone():
+    app, _ = at_position()
+    app.handle({"type": "pick", "col": 0, "index": 2})
+    view = app.handle({"type": "key", "key": "Escape"})["view"]
+    assert not any(c["selected"] for c in view["columns"][0]["cards"])
+    assert app.handle({"type": "key", "key": "Enter", "board": False})["handled"] is False
+    assert app.handle({"type": "key", "key": "x", "board": True, "focus": None})["handled"] is False
+
+
+@pytest.mark.parametrize(
+    ("key", "shift", "ctrl", "moves_after"),
+    [("z", False, True, 2), ("u", False, False, 2), ("y", False, True, 3), ("U", True, False, 3)],
+)
+def test_undo_redo_shortcuts(key, shift, ctrl, moves_after):
+    app, _ = at_position()
+    app.handle({"type": "pick", "col": 0, "index": 2})
+    app.handle({"type": "pick", "col": 1})
+    if key in ("y", "U"):
+        app.handle({"type": "action", "name": "undo"})
+    view = app.handle({"type": "key", "key": key, "shift": shift, "ctrl": ctrl})["view"]
+    assert view["moves"] == moves_after
+
+
+def test_undo_restores_face_down_card():
+    app, _ = at_position()
+    app.handle({"type": "pick", "col": 0, "index": 2})
+    app.handle({"type": "pick", "col": 1})
+    view = app.handle({"type": "action", "name": "undo"})["view"]
+    assert cards_of(view, 0) == ["", "", "9s", "8s"]
+    assert view["can_redo"] and view["score"] == 498
+    view = app.handle({"type": "action", "name": "redo"})["view"]
+    assert cards_of(view, 0) == ["", "3s"]
+
+
+def test_deal_refused_with_empty_column_marks_it():
+    app, _ = at_position()
+    view = app.handle({"type": "action", "name": "deal"})["view"]
+    assert view["columns"][2]["marked"] and view["tone"] == "error"
+    assert "column 3 is empty" in view["status"] and app.game.moves == 0
+    view = app.handle({"type": "key", "key": "d"})["view"]
+    assert view["columns"][2]["marked"]
+
+
+def test_run_completes_and_flies_to_runs():
+    app, _ = at_position()
+    app.handle({"type": "pick", "col": 4, "index": 13})
+    view = app.handle({"type": "pick", "col": 6})["view"]
+    assert view["completed"] == ["s"] and view["score"] == 599
+    assert "Run complete" in view["status"]
+    assert cards_of(view, 6) == ["", "Qs"], "the run is removed and the card under it turned up"
+
+
+def test_win_opens_dialog():
+    text = filled("""spider-1 moves=10 done=sssssss
+stock:
+1: | Ks Qs Js Ts 9s 8s 7s 6s 5s 4s 3s 2s
+2: | As
+3:
+4:
+5:
+6:
+7:
+8:
+9:
+10:
+""")
+    app, _ = at_position(text)
+    app.handle({"type": "pick", "col": 1, "index": 0})
+    view = app.handle({"type": "pick", "col": 0})["view"]
+    assert view["won"] and view["dialog"] == "won" and view["tone"] == "win"
+    view = app.handle({"type": "action", "name": "replay"})["view"]
+    assert not view["won"] and view["dialog"] is None and view["moves"] == 0
+
+
+def test_hint_cycles_and_highlights():
+    app, _ = at_position()
+    first = app.handle({"type": "action", "name": "hint"})["view"]
+    assert first["status"].startswith("Hint: ")
+    highlighted = [c for col in first["columns"] for c in col["cards"] if c["hint"]]
+    assert highlighted and any(col["hint"] for col in first["columns"])
+    second = app.handle({"type": "key", "key": "h"})["view"]
+    assert second["status"] != first["status"]
+
+
+def test_hint_when_stuck_suggests_undo_or_new_game():
+    text = """spider-1 moves=3 done=ssssss
+stock:
+1: As 3s | 2s
+2: 5s | 4s
+3: 7s | 6s
+4: 9s | 8s
+5: Js | Ts
+6: Qs | Ks
+7: | 4s
+8: As 3s | 2s
+9: 5s 7s | 6s
+10: 8s 9s Js Qs Ks | Ts
+"""
+    app, _ = at_position(text)
+    assert app.game.legal_moves() == []
+    view = app.handle({"type": "action", "name": "hint"})["view"]
+    assert "undo" in view["status"].lower() and "new game" in view["status"].lower()
+
+
+def test_reload_resumes_exactly_with_selection_cleared():
+    app, _ = started(seed=3)
+    moves = [m for m in app.game.legal_moves() if not m.is_deal]
+    app.handle({"type": "pick", "col": moves[0].src, "index": len(app.game.columns[moves[0].src]) - moves[0].count})
+    app.handle({"type": "pick", "col": moves[0].dst})
+    app.handle({"type": "action", "name": "deal"})
+    app.handle({"type": "pick", "col": 0, "index": len(app.game.columns[0]) - 1})
+    reloaded, response = started(dict(app.storage), seed=99)
+    assert reloaded.game.to_text() == app.game.to_text()
+    assert reloaded.game.history == app.game.history
+    assert not any(c["selected"] for col in response["view"]["columns"] for c in col["cards"])
+
+
+def test_each_variant_keeps_its_own_game():
+    app, _ = started(seed=3)
+    app.handle({"type": "action", "name": "deal"})
+    spider1 = app.game.to_text()
+    view = app.handle({"type": "action", "name": "variant", "variant": "spider-4"})["view"]
+    assert view["variant"] == "spider-4" and view["moves"] == 0
+    app.handle({"type": "action", "name": "deal"})
+    spider4 = app.game.to_text()
+    app.handle({"type": "action", "name": "variant", "variant": "spider-1"})
+    assert app.game.to_text() == spider1
+    reloaded, response = started(dict(app.storage))
+    assert response["view"]["variant"] == "spider-1"
+    reloaded.handle({"type": "action", "name": "variant", "variant": "spider-4"})
+    assert reloaded.game.to_text() == spider4
+
+
+def test_saving_off_deletes_and_writes_nothing_and_is_remembered():
+    app, _ = started()
+    response = app.handle({"type": "action", "name": "saving", "on": False})
+    assert response["store"]["spider:save:spider-1"] is None
+    assert json.loads(response["store"]["spider:settings"])["saving"] is False
+    response = app.handle({"type": "action", "name": "deal"})
+    assert not any(k.startswith("spider:save:") for k in response["store"])
+    reloaded, response = started(dict(app.storage))
+    assert response["view"]["saving"] is False
+    assert not any(k.startswith("spider:save:") for k in reloaded.storage)
+
+
+def test_corrupt_save_is_kept_aside_and_reported():
+    good = Game("spider-2", 4)
+    good.play(good.legal_moves()[0])
+    bad = good.to_json().replace('"moves":1', '"moves":0')
+    storage = {"spider:save:spider-2": bad, "spider:settings": json.dumps({"variant": "spider-2", "saving": True})}
+    app, response = started(storage)
+    assert response["store"]["spider:backup:spider-2"] == bad
+    assert response["view"]["tone"] == "error" and "kept aside" in response["view"]["status"]
+    assert app.game.moves == 0 and app.game.variant.name == "spider-2"
+
+
+def test_storage_error_is_reported_and_play_goes_on():
+    app, _ = started()
+    view = app.handle({"type": "storage-error"})["view"]
+    assert view["tone"] == "warn" and "save" in view["status"]
+    assert app.handle({"type": "action", "name": "deal"})["view"]["moves"] == 1
+
+
+def test_links_open_deals_and_bad_links_change_nothing():
+    app, response = started(hash_="#spider-4/99")
+    assert app.game.variant.name == "spider-4" and app.game.seed == 99
+    assert response["hash"] == "#spider-4/99"
+    before = app.game.to_text()
+    for bad in ("#spider-9/1", "#spider-4/abc", "#pos=nonsense"):
+        view = app.handle({"type": "hash", "hash": bad})["view"]
+        assert view["tone"] == "error" and app.game.to_text() == before
+
+
+def test_new_game_differs_and_replay_repeats():
+    app, _ = started(seed=5)
+    start = app.game.to_text()
+    app.handle({"type": "action", "name": "deal"})
+    app.handle({"type": "action", "name": "replay"})
+    assert app.game.to_text() == start and app.game.seed == 5
+    app.handle({"type": "action", "name": "new"})
+    assert app.game.seed != 5 and app.game.to_text() != start
+
+
+def test_json_boundary_and_first_view():
+    response = json.loads(handle_json(json.dumps({"type": "start", "storage": {}, "hash": "", "seed": 8})))
+    assert response["view"]["seed"] == 8
+    view = first_view("spiderette", 8)
+    assert view["variant"] == "spiderette" and [len(c["cards"]) for c in view["columns"]] == [1, 2, 3, 4, 5, 6, 7]
+    assert view["slots"] == 4 and view["stock"]["count"] == 24
