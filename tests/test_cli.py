@@ -1,0 +1,80 @@
+"""The command line: show, play (driven through stdin) and bench."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+
+from spider import DEAL, Game, Move
+from spider.cli import main
+
+
+def test_show_prints_a_deal_that_parses_back(capsys):
+    assert main(["show", "spider-4", "42"]) == 0
+    out = capsys.readouterr().out
+    assert Game.from_text(out).to_text() == out == Game("spider-4", 42).to_text()
+
+
+def test_python_dash_m_spider_show():
+    out = subprocess.run(
+        [sys.executable, "-m", "spider", "show", "spider-4", "42"], capture_output=True, text=True, check=True
+    ).stdout
+    assert out == Game("spider-4", 42).to_text()
+
+
+def test_show_refuses_an_unknown_variant(capsys):
+    with pytest.raises(SystemExit):
+        main(["show", "spider-9", "1"])
+    assert "invalid choice" in capsys.readouterr().err
+
+
+def play(monkeypatch, capsys, lines: list[str], variant: str = "spider-1", seed: str = "3") -> str:
+    feed = iter(lines)
+
+    def fake_input(prompt: str = "") -> str:
+        print(prompt, end="")
+        try:
+            return next(feed)
+        except StopIteration:
+            raise EOFError from None
+
+    monkeypatch.setattr("builtins.input", fake_input)
+    assert main(["play", variant, seed]) == 0
+    return capsys.readouterr().out
+
+
+def test_play_moves_deals_undoes_and_quits(monkeypatch, capsys):
+    g = Game("spider-1", 3)
+    move = next(m for m in g.legal_moves() if m is not DEAL)
+    out = play(monkeypatch, capsys, [str(move), "d", "u", "r", "u", "q"])
+    g.play(move)
+    g.play(DEAL)
+    g.undo()
+    g.redo()
+    g.undo()
+    assert out.startswith("Spider · 1 suit, deal 3.")
+    frames = out.split("> ")
+    assert len(frames) == 7  # the start and five actions, then q
+    assert frames[-2].startswith(g.to_text()) and f"score {g.score}" in frames[-2]
+
+
+def test_play_reports_bad_input_and_carries_on(monkeypatch, capsys):
+    g = Game("spider-1", 3)
+    bad = next(Move(s, d) for s in range(10) for d in range(10) if s != d and not g.is_legal(Move(s, d)))
+    out = play(monkeypatch, capsys, ["1 2 3 4", str(bad), "u", "r"])
+    assert "is not a move" in out
+    assert f"Can't move card from column {bad.src + 1} to column {bad.dst + 1}" in out
+    assert "nothing to undo" in out and "nothing to redo" in out
+
+
+def test_play_ends_on_end_of_input(monkeypatch, capsys):
+    assert "Type FROM TO" in play(monkeypatch, capsys, [])
+
+
+def test_bench_reports_both_rates(capsys):
+    assert main(["bench", "spider-1", "--games", "1", "--steps", "20"]) == 0
+    out = capsys.readouterr().out
+    assert "legal_moves" in out and "play+undo" in out and out.startswith("spider-1")
+    assert main(["bench", "nope"]) == 2
