@@ -227,23 +227,33 @@ def build(out: Path) -> dict:
         log("warning: web/index.html does not exist yet: dist/ has no game page")
     pyodide = ensure_pyodide()
     out = out.resolve()
-    staging = out.with_name(out.name + ".tmp")
-    shutil.rmtree(staging, ignore_errors=True)
-    shutil.copytree(WEB, staging, ignore=shutil.ignore_patterns(".*", "__pycache__"))
-    for page in BARE_PAGES:
-        shutil.copy2(BENCH / page, staging / page)
-    wheel = build_wheel(staging / "wheels")
-    (staging / "pyodide").mkdir()
-    for name in PYODIDE_FILES:
-        shutil.copy2(pyodide / name, staging / "pyodide" / name)
-    write_icons(staging / "icons")
-    info: dict = {"wheel": f"wheels/{wheel.name}", "pyodide": "pyodide/", "pyodideVersion": pinned_pyodide()}
-    views = first_views()
-    if views is not None:
-        info["firstViews"] = views
-    info = finalize(staging, info)
-    shutil.rmtree(out, ignore_errors=True)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    # Build beside `out` under a unique name and swap it in whole: a concurrent build or a running
+    # server never sees a half-written dist/.
+    staging = Path(tempfile.mkdtemp(prefix=f".{out.name}-", dir=out.parent))
+    staging.rmdir()
+    try:
+        shutil.copytree(WEB, staging, ignore=shutil.ignore_patterns(".*", "__pycache__"))
+        for page in BARE_PAGES:
+            shutil.copy2(BENCH / page, staging / page)
+        wheel = build_wheel(staging / "wheels")
+        (staging / "pyodide").mkdir()
+        for name in PYODIDE_FILES:
+            shutil.copy2(pyodide / name, staging / "pyodide" / name)
+        write_icons(staging / "icons")
+        info: dict = {"wheel": f"wheels/{wheel.name}", "pyodide": "pyodide/", "pyodideVersion": pinned_pyodide()}
+        views = first_views()
+        if views is not None:
+            info["firstViews"] = views
+        info = finalize(staging, info)
+    except BaseException:
+        shutil.rmtree(staging, ignore_errors=True)
+        raise
+    old = staging.with_name(staging.name + "-old")
+    if out.exists():
+        out.rename(old)
     staging.rename(out)
+    shutil.rmtree(old, ignore_errors=True)
     size = sum(p.stat().st_size for p in out.rglob("*") if p.is_file())
     log(f"wrote {out} ({len(dist_files(out))} files, {size / 1e6:.1f} MB, version {info['version']})")
     return info

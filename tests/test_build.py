@@ -1,0 +1,171 @@
+"""dist/ as build.py writes it: files, relative URLs, CSP, build info, service worker, manifest, server."""
+
+from __future__ import annotations
+
+import html.parser
+import json
+import os
+import re
+import shutil
+import struct
+import urllib.request
+import zlib
+from pathlib import Path
+
+import pytest
+
+import build
+
+
+class _Tags(html.parser.HTMLParser):
+    def __init__(self) -> None:
+        super().__init__()
+        self.tags: list[tuple[str, dict[str, str | None]]] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self.tags.append((tag, dict(attrs)))
+
+
+def html_tags(path: Path) -> list[tuple[str, dict[str, str | None]]]:
+    parser = _Tags()
+    parser.feed(path.read_text())
+    return parser.tags
+
+
+def html_pages(dist: Path) -> list[Path]:
+    return sorted(dist.glob("*.html"))
+
+
+def test_dist_has_the_page_the_wheel_and_exactly_the_runtime_files(dist: Path) -> None:
+    info = build.read_build_info(dist)
+    assert (dist / "index.html").exists()
+    assert re.fullmatch(r"wheels/spider_solitaire-[^/]+-py3-none-any\.whl", info["wheel"])
+    assert (dist / info["wheel"]).exists()
+    assert info["pyodide"] == "pyodide/"
+    assert sorted(p.name for p in (dist / "pyodide").iterdir()) == sorted(build.PYODIDE_FILES)
+    assert re.fullmatch(r"[0-9a-f]{16}", info["version"])
+
+
+def test_pyodide_is_pinned_exactly_once(dist: Path) -> None:
+    pin = build.pinned_pyodide()
+    assert re.fullmatch(r"\d+\.\d+\.\d+", pin), "package.json must pin an exact version"
+    assert build.read_build_info(dist)["pyodideVersion"] == pin
+    assert json.loads((build.NODE_PYODIDE / "package.json").read_text())["version"] == pin
+
+
+def test_first_views_are_prerendered_for_every_variant(dist: Path) -> None:
+    app = pytest.importorskip("spider.app")
+    if not hasattr(app, "first_view"):
+        pytest.skip("spider.app.first_view does not exist")
+    from spider.variants import VARIANTS
+
+    views = build.read_build_info(dist)["firstViews"]
+    assert set(views) == set(VARIANTS)
+    assert views["spider-1"] == json.loads(json.dumps(app.first_view("spider-1")))
+
+
+def test_service_worker_precaches_every_file_under_the_build_hash(dist: Path) -> None:
+    sw = (dist / "sw.js").read_text()
+    match = re.search(r"^const BUILD = (\{.*?\});$", sw, re.S | re.M)
+    assert match, "dist/sw.js has no generated BUILD line"
+    generated = json.loads(match.group(1))
+    assert generated["version"] == build.read_build_info(dist)["version"]
+    everything = {p.relative_to(dist).as_posix() for p in dist.rglob("*") if p.is_file()}
+    assert set(generated["files"]) == (everything - {"sw.js"}) | {"./"}
+    assert not any(url.startswith(("/", "http:", "https:")) for url in generated["files"])
+
+
+def test_content_hash_follows_the_content(dist_copy: Path) -> None:
+    info = build.read_build_info(dist_copy)
+    assert build.finalize(dist_copy, info)["version"] == info["version"], "same files, same hash"
+    with (dist_copy / "index.html").open("a") as page:
+        page.write("<!-- changed -->\n")
+    assert build.finalize(dist_copy, info)["version"] != info["version"]
+
+
+def test_every_url_in_the_pages_is_relative_and_local(dist: Path) -> None:
+    for page in html_pages(dist):
+        for tag, attrs in html_tags(page):
+            for name in ("src", "href"):
+                url = attrs.get(name)
+                if url is None:
+                    continue
+                assert not re.match(r"^(/|[a-z]+:)", url), f"{page.name}: <{tag} {name}={url!r}> is not relative"
+                assert (dist / url.split("#")[0].split("?")[0]).exists(), f"{page.name}: {url} is not in dist/"
+
+
+def test_pages_carry_a_strict_csp_and_no_inline_script(dist: Path) -> None:
+    for page in html_pages(dist):
+        tags = html_tags(page)
+        csp = [a["content"] for t, a in tags if t == "meta" and (a.get("http-equiv") or "").lower() == "content-security-policy"]
+        assert len(csp) == 1, f"{page.name}: one CSP meta tag expected"
+        directives = dict((d.split() + [""])[:2] for d in csp[0].split(";") if d.strip())
+        assert directives.get("default-src") == "'self'", page.name
+        script_src = re.search(r"script-src ([^;]*)", csp[0]).group(1).split()
+        assert set(script_src) == {"'self'", "'wasm-unsafe-eval'"}, f"{page.name}: script-src {script_src}"
+        for tag, attrs in tags:
+            assert not (tag == "script" and "src" not in attrs), f"{page.name}: inline <script>"
+            assert not any(name.startswith("on") for name in attrs), f"{page.name}: inline handler on <{tag}>"
+
+
+def _png_size(path: Path) -> tuple[int, int]:
+    data = path.read_bytes()
+    assert data[:8] == b"\x89PNG\r\n\x1a\n" and data[12:16] == b"IHDR", f"{path.name} is not a PNG"
+    return struct.unpack(">II", data[16:24])
+
+
+def test_manifest_and_its_icons(dist: Path) -> None:
+    manifest = json.loads((dist / "manifest.webmanifest").read_text())
+    assert manifest["start_url"] == "./" and manifest["scope"] == "./"
+    assert manifest["display"] == "standalone"
+    sizes = set()
+    for icon in manifest["icons"]:
+        path = dist / icon["src"]
+        assert path.exists(), icon["src"]
+        if icon["type"] == "image/png":
+            width, height = _png_size(path)
+            assert icon["sizes"] == f"{width}x{height}"
+            sizes.add(width)
+    assert {192, 512} <= sizes
+
+
+def test_icons_are_opaque_where_maskable(dist: Path) -> None:
+    data = (dist / "icons" / "icon-maskable-512.png").read_bytes()
+    raw = zlib.decompress(data[data.index(b"IDAT") + 4:])
+    alphas = raw[1 + 3::4]  # first row: filter byte, then RGBA
+    assert set(alphas[:512]) == {255}
+
+
+def _get(url: str) -> tuple[int, str, bytes]:
+    try:
+        with urllib.request.urlopen(url) as response:
+            return response.status, response.headers["Content-Type"], response.read()
+    except urllib.error.HTTPError as error:
+        return error.code, error.headers["Content-Type"], b""
+
+
+def test_server_types_and_sub_path(server: build.StaticServer) -> None:
+    for path, mime in (("pyodide/pyodide.asm.wasm", "application/wasm"), ("pyodide/pyodide.mjs", "text/javascript"),
+                       ("bridge.js", "text/javascript"), ("manifest.webmanifest", "application/manifest+json")):
+        for prefix in ("", "spider/"):
+            status, content_type, _ = _get(server.url + prefix + path)
+            assert (status, content_type) == (200, mime), prefix + path
+    assert _get(server.url + "spider/")[2] == _get(server.url)[2] == (server.root / "index.html").read_bytes()
+    assert _get(server.url + "spider")[2] == _get(server.url)[2]  # redirected to /spider/
+    assert _get(server.url + "nothing-here")[0] == 404
+
+
+def test_stale_check_sees_a_changed_source(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    root = tmp_path / "repo"
+    (root / "web").mkdir(parents=True)
+    (root / "dist").mkdir()
+    (root / "dist" / "build-info.js").write_text("export default {};\n")
+    monkeypatch.setattr(build, "ROOT", root)
+    assert not build.is_stale(root / "dist")
+    page = root / "web" / "index.html"
+    page.write_text("new")
+    stamp = (root / "dist" / "build-info.js").stat().st_mtime
+    os.utime(page, (stamp + 5, stamp + 5))
+    assert build.is_stale(root / "dist")
+    shutil.rmtree(root / "dist")
+    assert build.is_stale(root / "dist")

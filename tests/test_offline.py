@@ -1,0 +1,149 @@
+"""The site as infrastructure: sub-path, CSP, boot files, offline play, updates, a missing runtime."""
+
+from __future__ import annotations
+
+import shutil
+import time
+from pathlib import Path
+
+import pytest
+from conftest import boot, save_screenshot
+
+import build
+
+pytestmark = pytest.mark.e2e
+
+MOVES = '[data-stat="moves"]'
+
+
+def wait_until_offline_ready(page) -> None:
+    """The service worker has precached the build and controls the page."""
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=90_000)
+
+
+def deal_and_expect_moves(page, moves: int) -> None:
+    page.click('[data-action="deal"]')
+    page.wait_for_function(f"() => document.querySelector('{MOVES}').textContent.trim() === '{moves}'")
+
+
+def page_build_version(page) -> str:
+    return page.evaluate("() => import(new URL('build-info.js', location.href).href).then(m => m.default.version)")
+
+
+def poll(page, predicate: str, seconds: float = 60) -> None:
+    """Wait for `predicate` by polling from Python (works while page.clock holds the page's timers)."""
+    deadline = time.monotonic() + seconds
+    while not page.evaluate(predicate):
+        assert time.monotonic() < deadline, f"still false after {seconds} s: {predicate}"
+        time.sleep(0.1)
+
+
+def new_tab(context, watch):
+    tab = context.pages[0] if context.pages else context.new_page()
+    watch.attach(tab)
+    return tab
+
+
+def test_cold_boot_under_a_sub_path_with_csp(fresh_context, sub_url: str, watch, dist: Path) -> None:
+    context = fresh_context()
+    context.add_init_script(
+        "document.addEventListener('securitypolicyviolation',"
+        " e => (window.cspViolations = window.cspViolations || []).push(e.violatedDirective + ' ' + e.blockedURI));"
+    )
+    page = new_tab(context, watch)
+    runtime = []
+    page.on("request", lambda r: "/pyodide/" in r.url and runtime.append(r.url.rsplit("/", 1)[1]))
+    boot(page, sub_url)
+    assert page.url.startswith(sub_url)
+    assert page.locator('[data-card]:not([data-card=""])').count() > 0
+    csp = page.get_attribute('meta[http-equiv="Content-Security-Policy"]', "content")
+    assert "script-src 'self' 'wasm-unsafe-eval'" in csp and "unsafe-inline" not in csp
+    assert page.evaluate("() => window.cspViolations || []") == []
+    assert sorted(runtime) == sorted(build.PYODIDE_FILES), "the runtime loads exactly the files build.py copies"
+    painted, interactive = (page.evaluate(f"() => performance.getEntriesByName('{name}')[0]?.startTime")
+                            for name in ("spider-painted", "spider-interactive"))
+    assert painted is not None and interactive is not None
+    assert painted < interactive, "the board is painted before Python is ready"
+    save_screenshot(page, "cold-boot-sub-path")
+
+
+def test_offline_after_one_visit_and_after_a_browser_restart(fresh_context, static_server, dist_copy: Path,
+                                                             watch) -> None:
+    server = static_server(dist_copy)
+    watch.add_origin(server.url)
+    url = server.url + "spider/"
+    context = fresh_context()
+    page = new_tab(context, watch)
+    boot(page, url)
+    wait_until_offline_ready(page)
+
+    server.stop()  # the network is gone: nothing answers any more
+    context.set_offline(True)
+    page.reload()
+    boot(page, url)
+    deal_and_expect_moves(page, 1)
+
+    profile = context.profile
+    context.close()
+    context = fresh_context(profile)  # the browser restarts, still offline
+    context.set_offline(True)
+    page = new_tab(context, watch)
+    boot(page, url)
+    assert page.locator(MOVES).inner_text().strip() == "1", "the saved game resumes"
+    deal_and_expect_moves(page, 2)
+
+
+def test_new_build_is_picked_up_and_keeps_the_saves(fresh_context, static_server, dist_copy: Path, tmp_path: Path,
+                                                    watch) -> None:
+    server = static_server(dist_copy)
+    watch.add_origin(server.url)
+    context = fresh_context()
+    page = new_tab(context, watch)
+    boot(page, server.url)
+    wait_until_offline_ready(page)
+    deal_and_expect_moves(page, 1)
+    old = build.read_build_info(dist_copy)
+
+    update = tmp_path / "dist-update"
+    shutil.copytree(dist_copy, update)
+    with (update / "index.html").open("a") as html:
+        html.write("<!-- the next deploy -->\n")
+    new = build.finalize(update, old)
+    assert new["version"] != old["version"]
+    server.root = update  # deploy
+
+    # This visit still runs the old build from its cache; the browser sees the new sw.js, installs
+    # it (precaching the new build) and it takes over, dropping the old cache.
+    page.reload()
+    boot(page, server.url)
+    poll(page, f"() => caches.keys().then(keys => keys.join() === 'spider {server.url} {new['version']}')")
+
+    page.reload()  # the next visit: the new build, the same game
+    boot(page, server.url)
+    assert page_build_version(page) == new["version"]
+    assert page.locator(MOVES).inner_text().strip() == "1"
+
+
+def test_missing_runtime_says_so_with_a_retry_and_keeps_the_saves(page, static_server, dist_copy: Path,
+                                                                  watch) -> None:
+    (dist_copy / "pyodide" / "pyodide.asm.wasm").unlink()
+    server = static_server(dist_copy)
+    watch.add_origin(server.url)
+    watch.allow(r"status of 404|wasm")  # the missing file itself
+    page.goto(server.url + "manifest.webmanifest")
+    saved = {"spider:save:spider-1": '{"not": "touched"}', "spider:settings": '{"variant": "spider-1"}'}
+    page.evaluate("saved => Object.entries(saved).forEach(([k, v]) => localStorage.setItem(k, v))", saved)
+
+    page.clock.install()  # Pyodide waits forever for a wasm it cannot compile: the boot timeout ends it
+    page.goto(server.url)
+    retry = page.locator('[data-role="retry"]')
+    for _ in range(120):  # two minutes of page time, a second at a time, while the fetches go on
+        page.clock.run_for(1000)
+        if retry.is_visible():
+            break
+        time.sleep(0.05)
+    assert retry.is_visible(), page.evaluate("() => [document.body.innerText.slice(0, 300), Date.now()]")
+    message = page.locator('[data-role="loading"]').inner_text()
+    assert "could not start" in message.lower(), message
+    save_screenshot(page, "boot-failed")
+    assert page.evaluate("() => Object.fromEntries(Object.entries(localStorage))") == saved
