@@ -52,6 +52,15 @@ MIME_TYPES = {
     ".html": "text/html",
 }
 SUB_PATH = "/spider"  # the server also answers under this prefix, as a GitHub Pages project site does
+CHROMIUM_ARGS = (  # headless Chromium for the tests and the benchmark: quiet, and nothing off the machine
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+)
 
 
 def log(message: str) -> None:
@@ -336,6 +345,14 @@ class StaticServer(http.server.ThreadingHTTPServer):
     def stop(self) -> None:
         self.shutdown()
         self.server_close()
+
+
+def chromium_options(*extra_args: str) -> dict:
+    """Playwright launch options: Debian's chromium when it is on PATH, else Playwright's own build."""
+    options: dict = {"headless": True, "args": [*CHROMIUM_ARGS, *extra_args]}
+    if executable := shutil.which("chromium"):
+        options["executable_path"] = executable
+    return options
 
 
 # --- test set-up --------------------------------------------------------------------------------

@@ -31,26 +31,9 @@ import build  # noqa: E402  (the repo's build.py: builder and static server)
 
 DIST = ROOT / "dist"
 SCREENSHOTS = ROOT / "tests" / "artifacts" / "screenshots"
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 DESKTOP = {"viewport": {"width": 1280, "height": 800}}
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True, "device_scale_factor": 2}
 BOOT_TIMEOUT_MS = 90_000
-
-
-def chromium_options() -> dict:
-    """Launch options: Debian's chromium when it is on PATH, else Playwright's own build."""
-    options: dict = {"headless": True, "args": CHROMIUM_ARGS}
-    if executable := shutil.which("chromium"):
-        options["executable_path"] = executable
-    return options
 
 
 # --- dist and servers ---------------------------------------------------------------------------
@@ -151,13 +134,13 @@ def playwright_instance():
 @pytest.fixture(scope="session")
 def browser(playwright_instance):
     """A plain Chromium for tests that want incognito-style `browser.new_context()`."""
-    chromium = playwright_instance.chromium.launch(**chromium_options())
+    chromium = playwright_instance.chromium.launch(**build.chromium_options())
     yield chromium
     chromium.close()
 
 
 def _persistent_context(playwright_instance, profile: Path, **options):
-    context = playwright_instance.chromium.launch_persistent_context(str(profile), **chromium_options(), **options)
+    context = playwright_instance.chromium.launch_persistent_context(str(profile), **build.chromium_options(), **options)
     context.set_default_timeout(BOOT_TIMEOUT_MS)
     return context
 

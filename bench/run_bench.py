@@ -1,0 +1,289 @@
+"""`python build.py bench`: the site measured in headless Chromium against a bare Pyodide boot.
+
+Boot times come from the page's own performance marks (ms after navigation start): the game marks
+"spider-painted" and "spider-interactive", bench/bare.js marks "bare-ready". Each boot figure is
+the median of --runs boots. Bytes are counted by the server (response bodies, every request,
+including the service worker's). Click latency is from a trusted pointerdown to the first DOM
+mutation it causes. Engine throughput runs `spider.cli bench` under CPython and in Pyodide.
+"""
+
+from __future__ import annotations
+
+import json
+import platform
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
+from playwright.sync_api import sync_playwright
+
+import build
+from build import chromium_options
+
+DESKTOP = {"viewport": {"width": 1280, "height": 800}}
+
+ENGINE_ARGS = ["bench", "--games", "8", "--steps", "200"]
+SCRIPTED_MOVES = 200
+TOTAL_MOVES = 500
+
+LATENCY_PROBE = """() => {
+  const probe = window.latencyProbe = {start: null, samples: []};
+  new MutationObserver(() => {
+    if (probe.start !== null) { probe.samples.push(performance.now() - probe.start); probe.start = null; }
+  }).observe(document.body, {subtree: true, childList: true, attributes: true, characterData: true});
+  document.addEventListener("pointerdown", (e) => { probe.start = e.timeStamp; }, true);
+}"""
+
+# One hinted move through window.app.send (no input events): for the moves after the scripted ones.
+SEND_MOVES = """(count) => {
+  for (let i = 0; i < count; i++) {
+    const view = window.app.send({type: "action", name: "hint"}).view || window.app.view;
+    const at = hinted(view);
+    if (!at) { window.app.send({type: "action", name: "new"}); continue; }
+    if (at.deal) { window.app.send({type: "action", name: "deal"}); continue; }
+    window.app.send({type: "pick", col: at.col, index: at.index});
+    window.app.send({type: "pick", col: at.dest, index: null});
+  }
+  function hinted(view) {
+    if (view.stock && view.stock.hint) return {deal: true};
+    let from = null, dest = null;
+    view.columns.forEach((column, col) => {
+      if (column.hint) dest = col;
+      const index = column.cards.findIndex((card) => card.hint);
+      if (index >= 0 && from === null) from = {col, index};
+    });
+    return from && dest !== null && dest !== from.col ? {...from, dest} : null;
+  }
+}"""
+
+
+def median(values: list[float]) -> float:
+    return round(statistics.median(values), 1)
+
+
+def mark(page, name: str, timeout_s: float = 120) -> float:
+    deadline = time.monotonic() + timeout_s
+    while True:
+        value = page.evaluate(f"() => performance.getEntriesByName('{name}')[0]?.startTime ?? null")
+        if value is not None:
+            return value
+        if time.monotonic() > deadline:
+            raise TimeoutError(f"no performance mark {name!r} after {timeout_s} s")
+        time.sleep(0.02)
+
+
+def visit_game(page, url: str) -> dict[str, float]:
+    page.goto(url)
+    page.wait_for_function("() => window.app && window.app.ready")
+    page.evaluate("() => window.app.ready.then(() => true)")
+    return {"painted": mark(page, "spider-painted"), "interactive": mark(page, "spider-interactive")}
+
+
+def visit_bare(page, url: str) -> float:
+    page.goto(url + "bare.html")
+    return mark(page, "bare-ready")
+
+
+def wait_for_service_worker(page) -> None:
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=120_000)
+
+
+def boots(pw, server: build.StaticServer, runs: int) -> tuple[dict, dict]:
+    """Cold, warm (service worker) and offline boots of the game and of bare Pyodide."""
+    url = server.url
+    samples: dict[str, list[float]] = {key: [] for key in (
+        "painted_cold", "interactive_cold", "bare_cold", "painted_warm", "interactive_warm", "bare_warm",
+        "painted_offline", "interactive_offline", "bare_offline")}
+    bytes_cold: dict[str, list[int]] = {"to_playable": [], "with_precache": [], "bare": []}
+    for _ in range(runs):
+        with tempfile.TemporaryDirectory() as profile:
+            context = pw.chromium.launch_persistent_context(profile, **chromium_options(), **DESKTOP)
+            context.set_default_timeout(120_000)
+            page = context.new_page()
+            before = server.bytes_sent
+            cold = visit_game(page, url)
+            bytes_cold["to_playable"].append(server.bytes_sent - before)
+            wait_for_service_worker(page)
+            bytes_cold["with_precache"].append(server.bytes_sent - before)
+            samples["painted_cold"].append(cold["painted"])
+            samples["interactive_cold"].append(cold["interactive"])
+            warm = visit_game(page, url)
+            samples["painted_warm"].append(warm["painted"])
+            samples["interactive_warm"].append(warm["interactive"])
+            samples["bare_warm"].append(visit_bare(page, url))
+            context.set_offline(True)
+            offline = visit_game(page, url)
+            samples["painted_offline"].append(offline["painted"])
+            samples["interactive_offline"].append(offline["interactive"])
+            samples["bare_offline"].append(visit_bare(page, url))
+            context.close()
+        with tempfile.TemporaryDirectory() as profile:
+            context = pw.chromium.launch_persistent_context(profile, **chromium_options(), **DESKTOP)
+            page = context.new_page()
+            before = server.bytes_sent
+            samples["bare_cold"].append(visit_bare(page, url))
+            bytes_cold["bare"].append(server.bytes_sent - before)
+            context.close()
+    return ({key: median(values) for key, values in samples.items()},
+            {key: int(statistics.median(values)) for key, values in bytes_cold.items()})
+
+
+def click_latency(pw, server: build.StaticServer) -> dict:
+    """Scripted hinted moves by real clicks; then more through window.app.send; heap figures."""
+    with tempfile.TemporaryDirectory() as profile:
+        options = chromium_options("--enable-precise-memory-info")
+        context = pw.chromium.launch_persistent_context(profile, **options, **DESKTOP)
+        context.set_default_timeout(30_000)
+        page = context.new_page()
+        visit_game(page, server.url)
+        page.evaluate(LATENCY_PROBE)
+        moves = 0
+        while moves < SCRIPTED_MOVES:
+            moves += 1
+            click_and_wait(page, '[data-action="hint"]')
+            view = page.evaluate("() => window.app.view")
+            at = hinted(view)
+            if view.get("won") or at is None:
+                page.evaluate("() => window.app.send({type: 'action', name: 'new'})")
+            elif at == "deal":
+                click_and_wait(page, '[data-action="deal"]')
+            else:
+                col, index, dest = at
+                click_and_wait(page, f'.card[data-col="{col}"][data-index="{index}"]')
+                target = view["columns"][dest]["cards"]
+                selector = (f'.card[data-col="{dest}"][data-index="{len(target) - 1}"]' if target
+                            else f'[data-col="{dest}"]')
+                click_and_wait(page, selector)
+        samples = sorted(page.evaluate("() => window.latencyProbe.samples"))
+        page.evaluate(SEND_MOVES, TOTAL_MOVES - SCRIPTED_MOVES)
+        page.evaluate("() => new Promise((resolve) => setTimeout(resolve, 500))")
+        heap = page.evaluate("() => performance.memory ? performance.memory.usedJSHeapSize : null")
+        wasm = page.evaluate("() => window.app.pyodide ? window.app.pyodide._module.HEAP8.length : null")
+        context.close()
+    return {
+        "clicks": len(samples),
+        "p50_ms": round(samples[len(samples) // 2], 2),
+        "p95_ms": round(samples[int(len(samples) * 0.95)], 2),
+        "max_ms": round(samples[-1], 2),
+        "js_heap_mb": round(heap / 1e6, 1) if heap else None,
+        "pyodide_heap_mb": round(wasm / 1e6, 1) if wasm else None,
+    }
+
+
+def click_and_wait(page, selector: str) -> None:
+    """Click and wait for the DOM to change (a click that changes nothing adds no sample)."""
+    count = page.evaluate("() => window.latencyProbe.samples.length")
+    page.locator(selector).last.click()
+    try:
+        page.wait_for_function(f"() => window.latencyProbe.samples.length > {count}", timeout=2_000)
+    except PlaywrightTimeout:
+        page.evaluate("() => { window.latencyProbe.start = null; }")
+
+
+def hinted(view: dict):
+    """The hinted move in a view: "deal", (col, index, dest), or None."""
+    if (view.get("stock") or {}).get("hint"):
+        return "deal"
+    source = dest = None
+    for col, column in enumerate(view["columns"]):
+        if column.get("hint"):
+            dest = col
+        index = next((i for i, card in enumerate(column["cards"]) if card.get("hint")), None)
+        if index is not None and source is None:
+            source = (col, index)
+    if source is None or dest is None or dest == source[0]:
+        return None
+    return (*source, dest)
+
+
+def engine_throughput(pw, server: build.StaticServer) -> dict:
+    """Wall time of the same `spider.cli bench` workload under CPython and in Pyodide."""
+    code = ("import time; from spider.cli import main; t = time.perf_counter(); main(%r); "
+            "print('wall', time.perf_counter() - t)" % (ENGINE_ARGS,))
+    cpython = subprocess.run([sys.executable, "-c", code], cwd=build.ROOT, capture_output=True, text=True, check=True)
+    cpython_s = float(cpython.stdout.split("wall")[-1])
+    info = build.read_build_info(server.root)
+    browser = pw.chromium.launch(**chromium_options())
+    page = browser.new_page()
+    page.set_default_timeout(300_000)
+    visit_bare(page, server.url)
+    output = page.evaluate(
+        """async ([wheel, code]) => {
+          const pyodide = window.bare.pyodide;
+          await pyodide.loadPackage(wheel);
+          let out = "";
+          pyodide.setStdout({batched: (line) => { out += line + "\\n"; }});
+          await pyodide.runPythonAsync(code);
+          return out;
+        }""",
+        [server.url + info["wheel"], code],
+    )
+    browser.close()
+    pyodide_s = float(output.split("wall")[-1])
+    return {
+        "workload": "python -m spider " + " ".join(ENGINE_ARGS),
+        "cpython_s": round(cpython_s, 2),
+        "pyodide_s": round(pyodide_s, 2),
+        "pyodide_slowdown": round(pyodide_s / cpython_s, 2),
+        "cpython_report": cpython.stdout.split("wall")[0].strip().splitlines(),
+        "pyodide_report": output.split("wall")[0].strip().splitlines(),
+    }
+
+
+def table(result: dict) -> str:
+    b, n, lat, eng = result["boot_ms"], result["bytes_cold"], result["latency"], result["engine"]
+    rows = [
+        ("board painted, cold", f"{b['painted_cold']:.0f} ms", "≤ 500 ms"),
+        ("board painted, warm", f"{b['painted_warm']:.0f} ms", "≤ 500 ms"),
+        ("playable, cold", f"{b['interactive_cold']:.0f} ms ({b['interactive_cold'] / b['bare_cold']:.2f}× bare {b['bare_cold']:.0f})", "≤ 1.1× bare"),
+        ("playable, warm (service worker)", f"{b['interactive_warm']:.0f} ms ({b['interactive_warm'] / b['bare_warm']:.2f}× bare {b['bare_warm']:.0f})", "≤ 1.1× bare"),
+        ("playable, offline", f"{b['interactive_offline']:.0f} ms ({b['interactive_offline'] / b['bare_offline']:.2f}× bare {b['bare_offline']:.0f})", "≤ 1.1× bare"),
+        ("bytes to playable, cold", f"{n['to_playable'] / 1e6:.2f} MB (bare Pyodide {n['bare'] / 1e6:.2f} MB)", ""),
+        ("bytes incl. offline precache", f"{n['with_precache'] / 1e6:.2f} MB", ""),
+    ]
+    if lat:
+        rows += [
+            (f"click → DOM, {lat['clicks']} clicks", f"p50 {lat['p50_ms']} ms, p95 {lat['p95_ms']} ms", "p95 ≤ 16 ms"),
+            (f"JS heap after {TOTAL_MOVES} moves", f"{lat['js_heap_mb']} MB", ""),
+            (f"Pyodide heap after {TOTAL_MOVES} moves",
+             f"{lat['pyodide_heap_mb']} MB" if lat["pyodide_heap_mb"] else "n/a (window.app.pyodide not exposed)", ""),
+        ]
+    rows.append(("engine, Pyodide vs CPython", f"{eng['pyodide_slowdown']}× slower ({eng['pyodide_s']} s vs {eng['cpython_s']} s)", ""))
+    widths = [max(len(r[i]) for r in rows + [("what", "measured", "goal")]) for i in range(3)]
+    lines = ["| " + " | ".join(h.ljust(w) for h, w in zip(("what", "measured", "goal"), widths)) + " |",
+             "| " + " | ".join("-" * w for w in widths) + " |"]
+    lines += ["| " + " | ".join(c.ljust(w) for c, w in zip(r, widths)) + " |" for r in rows]
+    return "\n".join(lines)
+
+
+def main(dist: Path, out: Path, args) -> int:
+    server = build.StaticServer(dist).start()
+    try:
+        with sync_playwright() as pw:
+            version = pw.chromium.launch(**chromium_options())
+            browser_version = version.version
+            version.close()
+            boot_ms, bytes_cold = boots(pw, server, args.runs)
+            latency = click_latency(pw, server)
+            engine = engine_throughput(pw, server)
+    finally:
+        server.stop()
+    result = {
+        "build": build.read_build_info(dist)["version"],
+        "pyodide": build.pinned_pyodide(),
+        "chromium": browser_version,
+        "machine": f"{platform.machine()}, {platform.system()}, python {platform.python_version()}",
+        "runs": args.runs,
+        "boot_ms": boot_ms,
+        "bytes_cold": bytes_cold,
+        "latency": latency,
+        "engine": engine,
+    }
+    out.write_text(json.dumps(result, indent=2) + "\n")
+    print(table(result))
+    print(f"\nwrote {out}")
+    return 0
