@@ -91,7 +91,12 @@ class App:
         variant = settings.get("variant")
         if variant not in VARIANTS:
             variant = "spider-1"
-        self._open_variant(variant, fresh_seed=event.get("seed"))
+        seed = event.get("seed")
+        name, _, seed_text = unquote(str(event.get("hash", ""))).lstrip("#").partition("/")
+        if name in VARIANTS:
+            variant = name
+            seed = int(seed_text) if seed_text.isdigit() else None
+        self._open_variant(variant, fresh_seed=seed)
         if event.get("hash"):
             self.on_hash(event)
 
@@ -148,6 +153,8 @@ class App:
     def _open_variant(self, name: str, fresh_seed: Any = None) -> None:
         """Switch to ``name``'s own saved game, or deal a new one; a bad save is kept aside."""
         self._reset_ui()
+        valid = isinstance(fresh_seed, int) and not isinstance(fresh_seed, bool) and fresh_seed >= 0
+        seed = fresh_seed if valid else None
         saved = self.storage.get(SAVE_PREFIX + name) if self.saving else None
         if saved is not None:
             try:
@@ -160,10 +167,9 @@ class App:
                 backup = f"{BACKUP_PREFIX}{name}"
                 self._write(backup, saved)
                 self._write(SAVE_PREFIX + name, None)
-                self._begin(Game(name), f"Your saved {VARIANTS[name].title} game could not be loaded ({e}). "
+                self._begin(Game(name, seed), f"Your saved {VARIANTS[name].title} game could not be loaded ({e}). "
                             f"It was kept aside as {backup!r}; a new game has started.", "error")
                 return
-        seed = fresh_seed if isinstance(fresh_seed, int) and not isinstance(fresh_seed, bool) and fresh_seed >= 0 else None
         self._begin(Game(name, seed))
 
     def _begin(self, game: Game, message: str = "", tone: str = "info") -> None:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-from collections import Counter
 from urllib.parse import quote
 
 import pytest
@@ -11,31 +10,7 @@ import pytest
 from spider import Game
 from spider.app import App, best_destination, first_view, handle_json
 
-
-def filled(text: str) -> str:
-    """Put every spider-1 card the text leaves out (less its done runs) at the end of the stock."""
-    counts = Counter(text.split("\n", 1)[1].replace("stock:", " ").split())
-    done = text.split("done=")[1].split()[0].strip("-")
-    missing = [f"{r}s" for r in "A23456789TJQK" for _ in range(8 - len(done) - counts[f"{r}s"])]
-    head, stock, rest = text.split("\n", 2)
-    return "\n".join([head, " ".join([stock, *missing]), rest])
-
-
-# Column 1 holds 9♠ 8♠ (movable together); column 2 has 10♠ on top; column 3 is empty;
-# column 4 has K♠ over a face-down card; column 5 completes a run on column 7's K♠–2♠.
-POSITION = filled("""spider-1 moves=0 done=-
-stock: As 2s 3s 4s 5s 6s 7s 8s 9s Ts
-1: 2s 3s | 9s 8s
-2: 4s | Ts
-3:
-4: 5s | Ks
-5: 6s 7s 8s | Js Ts 9s 8s 7s 6s 5s 4s 3s 2s As
-6: 9s Ts | Qs
-7: Js Qs | Ks Qs Js Ts 9s 8s 7s 6s 5s 4s 3s 2s
-8: | As 2s 3s 4s 5s 6s 7s 8s 9s Ts Js Qs Ks
-9: | As 2s 3s 4s 5s 6s 7s 8s 9s Ts Js Qs Ks
-10: | As 2s 3s 4s 5s 6s 7s 8s 9s Ts Js Qs Ks
-""")
+from positions import NEAR_WIN, POSITION, STUCK
 
 
 def started(storage: dict[str, str] | None = None, hash_: str = "", seed: int | None = 5) -> tuple[App, dict]:
@@ -188,20 +163,7 @@ def test_run_completes_and_flies_to_runs():
 
 
 def test_win_opens_dialog():
-    text = filled("""spider-1 moves=10 done=sssssss
-stock:
-1: | Ks Qs Js Ts 9s 8s 7s 6s 5s 4s 3s 2s
-2: | As
-3:
-4:
-5:
-6:
-7:
-8:
-9:
-10:
-""")
-    app, _ = at_position(text)
+    app, _ = at_position(NEAR_WIN)
     app.handle({"type": "pick", "col": 1, "index": 0})
     view = app.handle({"type": "pick", "col": 0})["view"]
     assert view["won"] and view["dialog"] == "won" and view["tone"] == "win"
@@ -220,20 +182,7 @@ def test_hint_cycles_and_highlights():
 
 
 def test_hint_when_stuck_suggests_undo_or_new_game():
-    text = """spider-1 moves=3 done=ssssss
-stock:
-1: As 3s | 2s
-2: 5s | 4s
-3: 7s | 6s
-4: 9s | 8s
-5: Js | Ts
-6: Qs | Ks
-7: | 4s
-8: As 3s | 2s
-9: 5s 7s | 6s
-10: 8s 9s Js Qs Ks | Ts
-"""
-    app, _ = at_position(text)
+    app, _ = at_position(STUCK)
     assert app.game.legal_moves() == []
     view = app.handle({"type": "action", "name": "hint"})["view"]
     assert "undo" in view["status"].lower() and "new game" in view["status"].lower()

@@ -163,10 +163,13 @@ function render(view) {
       nextWhere.set(card.id, { col: c, index: i });
     });
   });
+  const backToStock = current && view.stock.count > current.stock.count;
   for (const [id, el] of cards) {
     if (seen.has(id)) continue;
     cards.delete(id);
-    const [tx, ty] = runsTarget(view.completed.length - 1);
+    const [tx, ty] = backToStock ? [sx, sy] : runsTarget(view.completed.length - 1);
+    delete el.dataset.col;
+    delete el.dataset.index;
     el.classList.add("leaving");
     el.style.zIndex = "900";
     el.style.transform = `translate(${tx}px, ${ty}px) scale(.62)`;

@@ -1,0 +1,286 @@
+"""The built site played in Chromium as a person would: mouse, touch, keyboard, reload."""
+
+from __future__ import annotations
+
+import json
+from urllib.parse import quote
+
+from conftest import boot, save_screenshot
+from positions import NEAR_WIN, POSITION
+
+from spider import Game
+
+
+def open_game(page, url: str) -> None:
+    """Boot the game at ``url`` and wait for the deal animation to finish."""
+    boot(page, url)
+    settle(page)
+
+
+def settle(page) -> None:
+    page.wait_for_function("() => document.getAnimations().length === 0")
+
+
+def pos_url(base_url: str, text: str) -> str:
+    return f"{base_url}#pos={quote(text)}"
+
+
+def card(page, col: int, index: int):
+    return page.locator(f'.card[data-col="{col}"][data-index="{index}"]')
+
+
+def column(page, col: int):
+    return page.locator(f'.slot[data-col="{col}"]')
+
+
+def click_column(page, col: int) -> None:
+    """Click column ``col`` below its cards, as a player picks a destination."""
+    box = column(page, col).bounding_box()
+    page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] - 12)
+
+
+def click_card(page, col: int, index: int) -> None:
+    """Click the visible strip at the top of a card (lower cards are mostly covered)."""
+    card(page, col, index).click(position={"x": 8, "y": 4})
+
+
+def faces(page, col: int) -> list[str]:
+    return page.locator(f'.card[data-col="{col}"]').evaluate_all(
+        "els => els.sort((a, b) => a.dataset.index - b.dataset.index).map(e => e.dataset.card)"
+    )
+
+
+def status(page) -> str:
+    return page.locator('[data-role="status"]').inner_text()
+
+
+def stat(page, name: str) -> str:
+    return page.locator(f'[data-stat="{name}"]').inner_text()
+
+
+def test_boot_shows_a_fresh_deal(page, base_url):
+    open_game(page, base_url)
+    assert page.locator('.card[data-card=""]').count() == 44
+    assert page.locator('.card:not([data-card=""])').count() == 10
+    assert page.locator("[data-col]").count() >= 10
+    assert stat(page, "score") == "500" and stat(page, "moves") == "0"
+    assert page.evaluate("performance.getEntriesByName('spider-interactive').length") == 1
+    save_screenshot(page, "desktop-start")
+
+
+def test_move_by_click_then_undo_restores_face_down(page, base_url):
+    open_game(page, pos_url(base_url, POSITION))
+    click_card(page, 0, 2)
+    assert "selected" in card(page, 0, 3).get_attribute("class")
+    click_column(page, 1)
+    assert faces(page, 1) == ["", "Ts", "9s", "8s"]
+    assert faces(page, 0) == ["", "3s"]
+    assert stat(page, "moves") == "1" and stat(page, "score") == "499"
+    save_screenshot(page, "desktop-mid-game")
+    page.locator('[data-action="undo"]').click()
+    assert faces(page, 0) == ["", "", "9s", "8s"]
+    page.locator('[data-action="redo"]').click()
+    assert faces(page, 0) == ["", "3s"]
+    assert stat(page, "moves") == "3"
+
+
+def test_move_by_mouse_drag(page, base_url):
+    open_game(page, pos_url(base_url, POSITION))
+    box = card(page, 0, 2).bounding_box()
+    target = column(page, 2).bounding_box()
+    page.mouse.move(box["x"] + 10, box["y"] + 5)
+    page.mouse.down()
+    page.mouse.move(box["x"] + 40, box["y"] + 60, steps=4)
+    page.mouse.move(target["x"] + 20, target["y"] + 40, steps=6)
+    page.mouse.up()
+    assert faces(page, 2) == ["9s", "8s"]
+
+
+def test_illegal_drag_springs_back_and_says_why(page, base_url):
+    open_game(page, pos_url(base_url, POSITION))
+    start = card(page, 0, 2).bounding_box()
+    target = column(page, 5).bounding_box()
+    page.mouse.move(start["x"] + 10, start["y"] + 5)
+    page.mouse.down()
+    page.mouse.move(target["x"] + 20, target["y"] + 100, steps=8)
+    page.mouse.up()
+    assert "9♠ can't go on Q♠" in status(page)
+    assert faces(page, 0) == ["", "", "9s", "8s"] and stat(page, "moves") == "0"
+    settle(page)
+    back = card(page, 0, 2).bounding_box()
+    assert abs(back["x"] - start["x"]) < 2 and abs(back["y"] - start["y"]) < 2
+
+
+def test_keyboard_only_game(page, base_url):
+    open_game(page, pos_url(base_url, POSITION))
+    for _ in range(15):
+        page.keyboard.press("Tab")
+        if page.evaluate("document.activeElement.classList.contains('card')"):
+            break
+    else:
+        raise AssertionError("Tab never reached a card")
+    # Walk to column 1, up to the 9♠, pick up 9♠ 8♠, go right to column 2 and drop.
+    for _ in range(10):
+        if page.evaluate("document.activeElement.dataset.col") == "0":
+            break
+        page.keyboard.press("ArrowLeft")
+    page.keyboard.press("ArrowUp")
+    assert page.evaluate("document.activeElement.dataset.card") == "9s"
+    page.keyboard.press("Enter")
+    assert "Picked up 9♠–8♠" in status(page)
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("Space")
+    assert faces(page, 1) == ["", "Ts", "9s", "8s"]
+    page.keyboard.press("u")
+    assert faces(page, 0) == ["", "", "9s", "8s"]
+    page.keyboard.press("Shift+U")
+    assert faces(page, 1)[-1] == "8s"
+    page.keyboard.press("Control+z")
+    assert faces(page, 1) == ["", "Ts"]
+    page.keyboard.press("h")
+    assert status(page).startswith("Hint:")
+    assert page.locator(".card.hint").count() >= 1
+
+
+def test_deal_and_refused_deal(page, base_url):
+    open_game(page, pos_url(base_url, POSITION))
+    page.locator('[data-action="deal"]').click()
+    assert "column 3 is empty" in status(page)
+    assert "marked" in column(page, 2).get_attribute("class")
+    save_screenshot(page, "desktop-deal-refused")
+    click_card(page, 0, 3)
+    click_column(page, 2)
+    page.locator('[data-action="deal"]').click()
+    assert stat(page, "moves") == "2"
+    assert all(len(faces(page, c)) >= 1 for c in range(10))
+
+
+def test_run_completes_and_flips(page, base_url):
+    open_game(page, pos_url(base_url, POSITION))
+    click_card(page, 4, 13)
+    click_column(page, 6)
+    assert faces(page, 6) == ["", "Qs"]
+    assert page.locator(".run-slot.filled").count() == 1
+    assert stat(page, "score") == "599"
+
+
+def test_win_dialog(page, base_url):
+    open_game(page, pos_url(base_url, NEAR_WIN))
+    card(page, 1, 0).dblclick(position={"x": 8, "y": 4})
+    dialog = page.locator('[data-role="won"]')
+    dialog.wait_for(state="visible")
+    assert "Score" in dialog.inner_text()
+    page.wait_for_timeout(400)
+    save_screenshot(page, "desktop-win")
+    dialog.locator('[data-action="replay"]').click()
+    assert not dialog.is_visible()
+    assert faces(page, 1) == ["As"]
+
+
+def test_reload_resumes_and_variants_keep_their_games(page, base_url):
+    open_game(page, base_url + "#spider-1/5")
+    page.locator('[data-action="deal"]').click()
+    spider1 = [faces(page, c) for c in range(10)]
+    page.locator('[data-role="variant"]').select_option("spider-4")
+    assert page.evaluate("location.hash").startswith("#spider-4/")
+    assert stat(page, "moves") == "0"
+    page.locator('[data-action="deal"]').click()
+    page.locator('[data-action="deal"]').click()
+    spider4 = [faces(page, c) for c in range(10)]
+    page.locator('[data-role="variant"]').select_option("spider-1")
+    assert [faces(page, c) for c in range(10)] == spider1
+    page.reload()
+    page.evaluate("window.app.ready")
+    assert [faces(page, c) for c in range(10)] == spider1 and stat(page, "moves") == "1"
+    page.locator('[data-action="undo"]').click()
+    settle(page)
+    assert page.locator('.card[data-col]:not([data-card=""])').count() == 10
+    page.locator('[data-role="variant"]').select_option("spider-4")
+    assert [faces(page, c) for c in range(10)] == spider4
+
+
+def test_saving_off_deletes_and_is_remembered(page, base_url):
+    open_game(page, base_url)
+    page.locator('[data-action="deal"]').click()
+    assert page.evaluate("localStorage.getItem('spider:save:spider-1')")
+    page.locator("details.more summary").click()
+    page.locator('[data-setting="saving"]').uncheck()
+    page.locator("details.more summary").click()
+    keys = page.evaluate("Object.keys(localStorage)")
+    assert not [k for k in keys if k.startswith("spider:save:")]
+    page.locator('[data-action="deal"]').click()
+    assert not page.evaluate("localStorage.getItem('spider:save:spider-1')")
+    page.reload()
+    page.evaluate("window.app.ready")
+    assert not page.locator('[data-setting="saving"]').is_checked()
+
+
+def test_corrupt_save_is_kept_aside(page, base_url):
+    open_game(page, base_url)
+    page.evaluate("() => localStorage.setItem('spider:save:spider-1', '{not json')")
+    page.reload()
+    page.evaluate("window.app.ready")
+    assert "kept aside" in status(page)
+    assert page.evaluate("localStorage.getItem('spider:backup:spider-1')") == "{not json"
+    assert stat(page, "moves") == "0"
+
+
+def test_blocked_storage_never_stops_play(page, base_url):
+    open_game(page, base_url)
+    page.evaluate("() => { Storage.prototype.setItem = () => { throw new DOMException('full', 'QuotaExceededError'); }; }")
+    page.locator('[data-action="deal"]').click()
+    assert "won't let the game save" in status(page)
+    assert stat(page, "moves") == "1"
+
+
+def test_replay_same_deal_new_game_different(page, base_url):
+    open_game(page, base_url + "#spider-2/11")
+    start = [faces(page, c) for c in range(10)]
+    page.locator('[data-action="deal"]').click()
+    page.locator('nav [data-action="replay"]').click()
+    assert [faces(page, c) for c in range(10)] == start and stat(page, "moves") == "0"
+    page.locator('nav [data-action="new"]').click()
+    assert page.evaluate("location.hash") != "#spider-2/11"
+    assert [faces(page, c) for c in range(10)] != start
+
+
+def test_link_opens_that_deal(page, base_url):
+    open_game(page, base_url + "#spider-4/99")
+    game = Game("spider-4", 99)
+    assert [faces(page, c)[-1] for c in range(10)] == [str(col[-1]) for col in game.columns]
+    assert page.locator('[data-role="variant"]').input_value() == "spider-4"
+
+
+def test_site_works_under_a_sub_path(page, sub_url):
+    open_game(page, sub_url + "#scorpion/3")
+    assert page.locator(".card").count() == 49
+    assert page.evaluate("new URL(document.querySelector('link[rel=stylesheet]').href).pathname").startswith("/spider/")
+
+
+def test_phone_fits_and_touch_drag_moves(phone_page, base_url):
+    page = phone_page
+    open_game(page, pos_url(base_url, POSITION))
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    assert page.evaluate("document.documentElement.scrollHeight <= window.innerHeight")
+    save_screenshot(page, "phone-position")
+    box = card(page, 0, 2).bounding_box()
+    target = column(page, 2).bounding_box()
+    cdp = page.context.new_cdp_session(page)
+    points = [(box["x"] + 6, box["y"] + 4)] + [
+        (box["x"] + 6 + (target["x"] - box["x"]) * k / 6, box["y"] + 4 + 40 * k / 6) for k in range(1, 7)
+    ]
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": points[0][0], "y": points[0][1]}]})
+    for x, y in points[1:]:
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [{"x": x, "y": y}]})
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    assert faces(page, 2) == ["9s", "8s"]
+    page.goto(base_url + "#spider-4/7")
+    page.evaluate("window.app.ready")
+    save_screenshot(page, "phone-start")
+
+
+def test_view_cache_is_written_for_instant_start(page, base_url):
+    open_game(page, base_url + "#spider-2/4")
+    cached = json.loads(page.evaluate("localStorage.getItem('spider:view:spider-2')"))
+    assert cached["seed"] == 4 and len(cached["columns"]) == 10
+
