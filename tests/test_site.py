@@ -276,6 +276,9 @@ def test_phone_fits_and_touch_drag_moves(phone_page, base_url):
     assert faces(page, 2) == ["9s", "8s"]
     page.goto(base_url + "#spider-4/7")
     page.evaluate("window.app.ready")
+    settle(page)
+    stats = page.locator(".stats").bounding_box()
+    assert stats["x"] + stats["width"] <= 390, "the score line fits the phone's width"
     save_screenshot(page, "phone-start")
 
 
