@@ -180,6 +180,19 @@ class App:
         self._say(message or f"{game.variant.title}, deal {game.seed}. Good luck!", tone)
         self._save()
 
+    def on_external(self, event: dict[str, Any]) -> None:
+        """Another tab wrote a save: the later write won; offer to load it over this one."""
+        key, value = event.get("key"), event.get("value")
+        if not isinstance(key, str) or not key.startswith(SAVE_PREFIX):
+            return
+        if isinstance(value, str):
+            self.storage[key] = value
+        else:
+            self.storage.pop(key, None)
+        if key == SAVE_PREFIX + self.game.variant.name and isinstance(value, str) and value != self.game.to_json():
+            self.dialog = "conflict"
+            self._say("This game was changed in another tab.", "warn")
+
     def on_storage_error(self, event: dict[str, Any]) -> None:
         self._say("This browser won't let the game save (storage is blocked or full). Play on; "
                   "progress will be lost when the page closes.", "warn")
@@ -212,6 +225,13 @@ class App:
             self._say("Link to this deal copied." if ok else "Could not copy; the link is in the address bar.")
         elif name == "dismiss":
             self.dialog = None
+        elif name == "load-newer":
+            self._open_variant(self.game.variant.name)
+            self._say("Loaded the game from the other tab.")
+        elif name == "keep-mine":
+            self.dialog = None
+            self._save()
+            self._say("Kept this tab's game; the other tab will see it next.")
         else:
             self._say(f"Unknown action {name!r}", "error")
         return True

@@ -273,3 +273,19 @@ def test_json_boundary_and_first_view():
     view = first_view("spiderette", 8)
     assert view["variant"] == "spiderette" and [len(c["cards"]) for c in view["columns"]] == [1, 2, 3, 4, 5, 6, 7]
     assert view["slots"] == 4 and view["stock"]["count"] == 24
+
+
+def test_another_tab_writing_the_save_offers_the_newer_game():
+    app, _ = started(seed=9)
+    other = Game("spider-1", 9)
+    other.play(next(m for m in other.legal_moves()))
+    other.play(next(m for m in other.legal_moves()))
+    view = app.handle({"type": "external", "key": "spider:save:spider-1", "value": other.to_json()})["view"]
+    assert view["dialog"] == "conflict" and view["tone"] == "warn"
+    view = app.handle({"type": "action", "name": "load-newer"})["view"]
+    assert view["dialog"] is None and app.game.to_text() == other.to_text()
+    app.handle({"type": "external", "key": "spider:save:spider-1", "value": Game("spider-1", 9).to_json()})
+    response = app.handle({"type": "action", "name": "keep-mine"})
+    assert Game.from_json(response["store"]["spider:save:spider-1"]).to_text() == other.to_text()
+    view = app.handle({"type": "external", "key": "spider:save:spider-4", "value": "x"})["view"]
+    assert view["dialog"] is None, "another variant's save does not concern this game"

@@ -287,3 +287,34 @@ def test_view_cache_is_written_for_instant_start(page, base_url):
     cached = json.loads(page.evaluate("localStorage.getItem('spider:view:spider-2')"))
     assert cached["seed"] == 4 and len(cached["columns"]) == 10
 
+
+
+def test_two_tabs_on_one_variant_lose_nothing(page, base_url, watch):
+    open_game(page, base_url + "#spider-1/5")
+    other = page.context.new_page()
+    watch.attach(other)
+    try:
+        open_game(other, base_url + "#spider-1/5")
+        other.locator('[data-action="deal"]').click()
+        newer = other.evaluate("localStorage.getItem('spider:save:spider-1')")
+        dialog = page.locator('[data-dialog="conflict"]')
+        dialog.wait_for(state="visible")
+        save_screenshot(page, "desktop-two-tabs")
+        dialog.locator('[data-action="load-newer"]').click()
+        assert stat(page, "moves") == "1" and not dialog.is_visible()
+        assert page.evaluate("localStorage.getItem('spider:save:spider-1')") == newer
+        page.locator('[data-action="deal"]').click()
+        other.locator('[data-dialog="conflict"] [data-action="load-newer"]').click()
+        assert stat(other, "moves") == "2"
+    finally:
+        other.close()
+
+
+def test_board_is_painted_before_python_is_ready(page, base_url):
+    open_game(page, base_url + "#spider-2/4")
+    page.reload()
+    painted = page.evaluate("performance.getEntriesByName('spider-painted')[0].startTime")
+    page.evaluate("window.app.ready")
+    interactive = page.evaluate("performance.getEntriesByName('spider-interactive')[0].startTime")
+    assert painted < interactive
+    assert page.locator(".card").count() == 54

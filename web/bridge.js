@@ -258,12 +258,11 @@ function renderChrome(view) {
   status.className = `status ${view.tone}`;
   const saving = document.querySelector('[data-setting="saving"]');
   saving.checked = view.saving;
-  const dialog = $("won");
-  if (view.dialog === "won" && !dialog.open) {
-    $("won-text").textContent = `Score ${view.score} · ${view.moves} moves · ${clock.format(view.time)}`;
-    dialog.showModal();
-  } else if (view.dialog !== "won" && dialog.open) {
-    dialog.close();
+  $("won-text").textContent = `Score ${view.score} · ${view.moves} moves · ${clock.format(view.time)}`;
+  for (const dialog of document.querySelectorAll("dialog[data-dialog]")) {
+    const wanted = view.dialog === dialog.dataset.dialog;
+    if (wanted && !dialog.open) dialog.showModal();
+    else if (!wanted && dialog.open) dialog.close();
   }
 }
 
@@ -439,7 +438,9 @@ function wire() {
   document.addEventListener("keydown", onKeyDown);
   $("variant").addEventListener("change", (e) => send({ type: "action", name: "variant", variant: e.target.value }));
   document.querySelector('[data-setting="saving"]').addEventListener("change", (e) => send({ type: "action", name: "saving", on: e.target.checked }));
-  $("won").addEventListener("cancel", () => send({ type: "action", name: "dismiss" }));
+  for (const dialog of document.querySelectorAll("dialog[data-dialog]")) {
+    dialog.addEventListener("cancel", () => send({ type: "action", name: "dismiss" }));
+  }
   addEventListener("hashchange", () => send({ type: "hash", hash: location.hash }));
   addEventListener("resize", () => { if (current) render(current); });
   addEventListener("storage", (e) => { if (e.key && e.key.startsWith("spider:save:")) send({ type: "external", key: e.key, value: e.newValue }); });
