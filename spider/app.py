@@ -10,6 +10,7 @@ the cheapest way across the Pyodide boundary.
 from __future__ import annotations
 
 import json
+import secrets
 import zlib
 from dataclasses import dataclass
 from typing import Any
@@ -28,7 +29,9 @@ BACKUP_PREFIX = "spider:backup:"
 SETTINGS_KEY = "spider:settings"
 VIEW_PREFIX = "spider:view:"
 MENU = ("spider-1", "spider-2", "spider-4", "spider-relaxed", "spider-easy", "spiderette", "will-o-the-wisp", "scorpion")
+PROVEN_PREFIX = "spider:proven:"
 IDLE_CAP_MS = 30_000
+VERIFY_PER_SESSION = 20
 
 
 @dataclass
@@ -49,6 +52,12 @@ class App:
         self.elapsed_ms = 0
         self.last_event_ms: float | None = None
         self.store: dict[str, str | None] = {}
+        self.work: list[dict[str, Any]] = []
+        self.jobs: dict[int, dict[str, Any]] = {}
+        self.job_serial = 0
+        self.winnable_only: set[str] = set()
+        self.peek = False
+        self.verify_budget = VERIFY_PER_SESSION
         self._reset_ui()
 
     def _reset_ui(self) -> None:
@@ -60,20 +69,25 @@ class App:
         self.message = ""
         self.tone = "info"
         self.dialog: str | None = None
+        self.autoplay: list[Move] | None = None
+        self.badge: str | None = None
 
     # --- the one entry point ---------------------------------------------------------------
     def handle(self, event: dict[str, Any]) -> dict[str, Any]:
         """Apply one event and return ``{"view", "store", "hash", "handled"}``."""
         self.store = {}
+        self.work = []
         self._tick(event.get("now"))
         kind = event.get("type")
+        if self.autoplay is not None and kind not in ("tick", "worked", "external", "storage-error"):
+            self.autoplay = None
         handler = getattr(self, f"on_{str(kind).replace('-', '_')}", None)
         handled = True
         if handler is None:
             self._say(f"Unknown event {kind!r}", "error")
         else:
             handled = handler(event) is not False
-        return {"view": self.view(), "store": self.store, "hash": self.link(), "handled": handled}
+        return {"view": self.view(), "store": self.store, "hash": self.link(), "handled": handled, "work": self.work}
 
     def _tick(self, now: Any) -> None:
         if not isinstance(now, (int, float)):
@@ -88,6 +102,9 @@ class App:
         self.storage = {k: v for k, v in (event.get("storage") or {}).items() if isinstance(v, str)}
         settings = self._settings()
         self.saving = settings.get("saving", True) is not False
+        winnable = settings.get("winnable")
+        self.winnable_only = {v for v in winnable if v in VARIANTS} if isinstance(winnable, list) else set()
+        self.peek = settings.get("peek") is True
         variant = settings.get("variant")
         if variant not in VARIANTS:
             variant = "spider-1"
@@ -143,12 +160,17 @@ class App:
     def _save(self) -> None:
         """Write the current game (and the view cache for an instant next start)."""
         name = self.game.variant.name
-        self._write(SETTINGS_KEY, json.dumps({"saving": self.saving, "variant": name}))
+        self._write_settings()
         if not self.saving:
             return
         self._write(SAVE_PREFIX + name, self.game.to_json())
         self._write(TIME_PREFIX + name, str(self.elapsed_ms))
         self._write(VIEW_PREFIX + name, json.dumps(self.view()))
+
+    def _write_settings(self) -> None:
+        settings = {"saving": self.saving, "variant": self.game.variant.name,
+                    "winnable": sorted(self.winnable_only), "peek": self.peek}
+        self._write(SETTINGS_KEY, json.dumps(settings))
 
     def _open_variant(self, name: str, fresh_seed: Any = None) -> None:
         """Switch to ``name``'s own saved game, or deal a new one; a bad save is kept aside."""
@@ -179,6 +201,7 @@ class App:
         self._reset_ui()
         self._say(message or f"{game.variant.title}, deal {game.seed}. Good luck!", tone)
         self._save()
+        self._request_badge()
 
     def on_external(self, event: dict[str, Any]) -> None:
         """Another tab wrote a save: the later write won; offer to load it over this one."""
@@ -192,6 +215,130 @@ class App:
         if key == SAVE_PREFIX + self.game.variant.name and isinstance(value, str) and value != self.game.to_json():
             self.dialog = "conflict"
             self._say("This game was changed in another tab.", "warn")
+
+    # --- the solver worker: winnable deals, "Show me", the peeking badge --------------------
+    def _job(self, kind: str, **fields: Any) -> None:
+        """Ask the page to run a job in the solver worker; the answer comes back as ``worked``."""
+        self.job_serial += 1
+        job = {"id": self.job_serial, "kind": kind, **fields}
+        self.jobs[self.job_serial] = job
+        self.work.append(job)
+
+    def _pending(self, kind: str) -> bool:
+        return any(job["kind"] == kind for job in self.jobs.values())
+
+    def on_worked(self, event: dict[str, Any]) -> None:
+        job = self.jobs.pop(_int(event.get("id"), -1), None)
+        result = event.get("result")
+        if job is None or not isinstance(result, dict):
+            return
+        status = result.get("status")
+        if job["kind"] == "verify":
+            self._verified(job, status)
+        elif job.get("text") != self.game.to_text():
+            return  # the position moved on while the worker thought: a stale answer
+        elif job["kind"] == "peek":
+            self.badge = status if status in ("solved", "unwinnable", "unknown") else None
+        elif job["kind"] == "solve":
+            self._solved(status, result.get("moves"))
+
+    def _solved(self, status: Any, moves: Any) -> None:
+        if status == "solved" and isinstance(moves, list):
+            try:
+                self.autoplay = [Move.from_text(m) for m in moves]
+            except (TypeError, ValueError):
+                self.autoplay = None
+        if self.autoplay:
+            self._say(f"Found a win in {len(self.autoplay)} moves. Watch, or press Stop.", "hint")
+        elif status == "unwinnable":
+            self._say("There is no way to win from here: this position is lost. Undo, or start a new game.", "warn")
+        else:
+            self._say("No win found in the time allowed: this position may or may not be winnable.", "warn")
+
+    def on_tick(self, event: dict[str, Any]) -> None:
+        """One step of "Show me"."""
+        if not self.autoplay:
+            self.autoplay = None
+            return
+        move = self.autoplay.pop(0)
+        if not self._play(move):
+            self.autoplay = None
+            return
+        if not self.autoplay:
+            self.autoplay = None
+
+    def _show_me(self) -> None:
+        if self.game.is_won:
+            self._say("This game is already won.")
+            return
+        self._job("solve", save=self.game.to_json(), text=self.game.to_text(), budget=30)
+        self._say("Looking for a way to win from here…")
+
+    def _proven(self, name: str) -> list[int]:
+        """Seeds proven winnable: the list shipped in the wheel plus those the worker proved here."""
+        from .winnable import winnable_seeds
+
+        return sorted(set(winnable_seeds(name)) | set(self._found(name)))
+
+    def _found(self, name: str) -> list[int]:
+        try:
+            found = json.loads(self.storage.get(PROVEN_PREFIX + name, "[]"))
+        except ValueError:
+            return []
+        return [s for s in found if isinstance(s, int)] if isinstance(found, list) else []
+
+    def _new_game(self) -> None:
+        name = self.game.variant.name
+        if name not in self.winnable_only:
+            self._begin(Game(self.game.variant))
+            return
+        pool = [s for s in self._proven(name) if s != self.game.seed]
+        if not pool:
+            self._begin(Game(self.game.variant), "No proven-winnable deal is known yet; this one is not checked.", "warn")
+        else:
+            seed = pool[secrets.randbelow(len(pool))]
+            self._begin(Game(name, seed), f"{self.game.variant.title}, deal {seed}: proven winnable. Good luck!")
+        self._verify_more()
+
+    def _verify_more(self) -> None:
+        """Keep the worker proving fresh seeds in the background while "winnable only" is on."""
+        name = self.game.variant.name
+        if name in self.winnable_only and not self._pending("verify") and self.verify_budget > 0:
+            self.verify_budget -= 1
+            self._job("verify", variant=name, seed=Game.new_seed(), budget=20)
+
+    def _verified(self, job: dict[str, Any], status: Any) -> None:
+        name = job["variant"]
+        if status == "solved":
+            found = sorted(set(self._found(name)) | {job["seed"]})
+            self.storage[PROVEN_PREFIX + name] = json.dumps(found)
+            if self.saving:
+                self._write(PROVEN_PREFIX + name, json.dumps(found))
+        self._verify_more()
+
+    def _set_winnable_only(self, on: bool) -> None:
+        name = self.game.variant.name
+        if on:
+            self.winnable_only.add(name)
+            self._say(f"New {self.game.variant.title} games will deal only deals the solver proved winnable.")
+            self._verify_more()
+        else:
+            self.winnable_only.discard(name)
+            self._say(f"New {self.game.variant.title} games deal any shuffle.")
+        self._write_settings()
+
+    def _set_peek(self, on: bool) -> None:
+        self.peek = on
+        self.badge = None
+        self._say("The badge peeks at hidden cards to say whether this game can still be won." if on
+                  else "The winnable badge is off.")
+        self._write_settings()
+        self._request_badge()
+
+    def _request_badge(self) -> None:
+        if self.peek and not self.game.is_won:
+            self.badge = None
+            self._job("peek", save=self.game.to_json(), text=self.game.to_text(), budget=5)
 
     def on_storage_error(self, event: dict[str, Any]) -> None:
         self._say("This browser won't let the game save (storage is blocked or full). Play on; "
@@ -209,7 +356,7 @@ class App:
         elif name == "deal":
             self._play(DEAL)
         elif name == "new":
-            self._begin(Game(self.game.variant))
+            self._new_game()
         elif name == "replay":
             self._replay()
         elif name == "variant":
@@ -225,6 +372,14 @@ class App:
             self._say("Link to this deal copied." if ok else "Could not copy; the link is in the address bar.")
         elif name == "dismiss":
             self.dialog = None
+        elif name == "show-me":
+            self._show_me()
+        elif name == "stop":
+            self._say("Stopped.")
+        elif name == "winnable":
+            self._set_winnable_only(bool(event.get("on")))
+        elif name == "peek":
+            self._set_peek(bool(event.get("on")))
         elif name == "load-newer":
             self._open_variant(self.game.variant.name)
             self._say("Loaded the game from the other tab.")
@@ -248,9 +403,9 @@ class App:
             self._save()
             return
         for key in list(self.storage):
-            if key.startswith((SAVE_PREFIX, TIME_PREFIX, VIEW_PREFIX)):
+            if key.startswith((SAVE_PREFIX, TIME_PREFIX, VIEW_PREFIX, PROVEN_PREFIX)):
                 self._write(key, None)
-        self._write(SETTINGS_KEY, json.dumps({"saving": False, "variant": self.game.variant.name}))
+        self._write_settings()
         self._say("Saving is off: stored games were deleted and nothing more will be written.")
 
     def _undo(self) -> None:
@@ -278,6 +433,7 @@ class App:
             self.dialog = "won"
             self._say(f"You won! {runs} runs, score {self.game.score} in {self.game.moves} moves.", "win")
         self._save()
+        self._request_badge()
 
     def _play(self, move: Move) -> bool:
         """Play ``move``; on refusal say why (and mark the empty column a deal needs)."""
@@ -407,7 +563,7 @@ class App:
         if event.get("alt"):
             return False
         shortcuts = {"u": self._redo if shift else self._undo, "h": self._hint, "d": lambda: self._play(DEAL),
-                     "n": lambda: self._begin(Game(self.game.variant))}
+                     "n": self._new_game}
         if lower in shortcuts:
             shortcuts[lower]()
             return True
@@ -529,6 +685,11 @@ class App:
             "won": game.is_won,
             "dialog": self.dialog,
             "saving": self.saving,
+            "winnable_only": game.variant.name in self.winnable_only,
+            "peek": self.peek,
+            "badge": self.badge if self.peek else None,
+            "autoplay": bool(self.autoplay),
+            "thinking": self._pending("solve"),
             "link": self.link(),
             "menu": [{"name": n, "title": VARIANTS[n].title, "current": n == game.variant.name} for n in MENU],
         }

@@ -289,3 +289,66 @@ def test_another_tab_writing_the_save_offers_the_newer_game():
     assert Game.from_json(response["store"]["spider:save:spider-1"]).to_text() == other.to_text()
     view = app.handle({"type": "external", "key": "spider:save:spider-4", "value": "x"})["view"]
     assert view["dialog"] is None, "another variant's save does not concern this game"
+
+
+def answer(app: App, response: dict, **result) -> dict:
+    """Answer the one job the app asked the solver worker for."""
+    (job,) = response["work"]
+    return app.handle({"type": "worked", "id": job["id"], "result": {"id": job["id"], **result}})
+
+
+def test_show_me_plays_the_solution_and_any_input_stops_it():
+    app, _ = at_position()
+    response = app.handle({"type": "action", "name": "show-me"})
+    job = response["work"][0]
+    assert job["kind"] == "solve" and Game.from_json(job["save"]).to_text() == app.game.to_text()
+    assert response["view"]["thinking"]
+    view = answer(app, response, status="solved", moves=["1 2 2", "5 7", "1 3"])["view"]
+    assert view["autoplay"] and "Found a win in 3 moves" in view["status"]
+    view = app.handle({"type": "tick"})["view"]
+    assert cards_of(view, 1)[-2:] == ["9s", "8s"] and view["autoplay"]
+    view = app.handle({"type": "key", "key": "Escape"})["view"]
+    assert not view["autoplay"]
+    assert app.handle({"type": "tick"})["view"]["moves"] == 1
+
+
+def test_show_me_reports_lost_and_undecided_and_ignores_stale_answers():
+    app, _ = at_position()
+    response = app.handle({"type": "action", "name": "show-me"})
+    assert "lost" in answer(app, response, status="unwinnable", moves=[])["view"]["status"]
+    response = app.handle({"type": "action", "name": "show-me"})
+    assert "may or may not" in answer(app, response, status="unknown", moves=[])["view"]["status"]
+    response = app.handle({"type": "action", "name": "show-me"})
+    app.handle({"type": "double", "col": 0, "index": 2})
+    view = answer(app, response, status="solved", moves=["1 2 2"])["view"]
+    assert not view["autoplay"], "an answer for an older position is dropped"
+
+
+def test_winnable_only_deals_proven_seeds_and_proves_more_in_the_background():
+    from spider.winnable import winnable_seeds
+
+    app, _ = started()
+    response = app.handle({"type": "action", "name": "winnable", "on": True})
+    assert json.loads(response["store"]["spider:settings"])["winnable"] == ["spider-1"]
+    (job,) = response["work"]
+    assert job["kind"] == "verify" and job["variant"] == "spider-1"
+    response = app.handle({"type": "worked", "id": job["id"], "result": {"status": "solved", "moves": []}})
+    assert json.loads(response["store"]["spider:proven:spider-1"]) == [job["seed"]]
+    assert response["work"][0]["kind"] == "verify", "it keeps proving seeds"
+    app.handle({"type": "action", "name": "new"})
+    assert app.game.seed in set(winnable_seeds("spider-1")) | {job["seed"]}
+    assert "proven winnable" in app.view()["status"]
+    reloaded, response = started(dict(app.storage))
+    assert response["view"]["winnable_only"]
+
+
+def test_peek_badge_follows_the_position():
+    app, _ = at_position()
+    response = app.handle({"type": "action", "name": "peek", "on": True})
+    assert response["view"]["peek"] and response["view"]["badge"] is None
+    view = answer(app, response, status="unwinnable", moves=[])["view"]
+    assert view["badge"] == "unwinnable"
+    response = app.handle({"type": "double", "col": 0, "index": 2})
+    assert response["view"]["badge"] is None and response["work"][0]["kind"] == "peek"
+    view = app.handle({"type": "action", "name": "peek", "on": False})["view"]
+    assert view["badge"] is None and not view["peek"]

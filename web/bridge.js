@@ -256,8 +256,14 @@ function renderChrome(view) {
   const status = $("status");
   if (status.textContent !== view.status) status.textContent = view.status;
   status.className = `status ${view.tone}`;
-  const saving = document.querySelector('[data-setting="saving"]');
-  saving.checked = view.saving;
+  document.querySelector('[data-setting="saving"]').checked = view.saving;
+  document.querySelector('[data-setting="winnable"]').checked = !!view.winnable_only;
+  document.querySelector('[data-setting="peek"]').checked = !!view.peek;
+  const badge = $("badge");
+  badge.hidden = !view.peek;
+  badge.dataset.state = view.badge || "thinking";
+  badge.textContent = { solved: "Winnable", unwinnable: "Lost", unknown: "Undecided" }[view.badge] || "Checking…";
+  $("stop").hidden = !view.autoplay && !view.thinking;
   $("won-text").textContent = `Score ${view.score} · ${view.moves} moves · ${clock.format(view.time)}`;
   for (const dialog of document.querySelectorAll("dialog[data-dialog]")) {
     const wanted = view.dialog === dialog.dataset.dialog;
@@ -308,6 +314,8 @@ function send(event) {
 function apply(response) {
   const ok = storage.write(response.store);
   render(response.view);
+  solver.post(response.work);
+  autoplay(response.view);
   if (response.hash !== location.hash && !(response.hash === "" && !location.hash)) {
     history.replaceState(null, "", response.hash || location.pathname + location.search);
   }
@@ -317,6 +325,26 @@ function apply(response) {
   } else if (ok) {
     storageFailed = false;
   }
+}
+
+// The solver worker: started on the first job Python asks for (after the board is playable).
+const solver = {
+  worker: null,
+  post(jobs) {
+    if (!jobs || !jobs.length) return;
+    if (!this.worker) {
+      this.worker = new Worker(new URL("solver-worker.js", import.meta.url), { type: "module" });
+      this.worker.onmessage = (e) => send({ type: "worked", id: e.data.id, result: e.data });
+      this.worker.onerror = (e) => { e.preventDefault(); console.warn("solver worker failed:", e.message); };
+    }
+    for (const job of jobs) this.worker.postMessage(job);
+  },
+};
+
+let ticking = null;
+function autoplay(view) {
+  if (!view.autoplay || ticking) return;
+  ticking = setTimeout(() => { ticking = null; send({ type: "tick" }); }, reducedMotion() ? 250 : 450);
 }
 
 // ---------------------------------------------------------------- input
@@ -437,7 +465,9 @@ function wire() {
   document.addEventListener("click", onClick);
   document.addEventListener("keydown", onKeyDown);
   $("variant").addEventListener("change", (e) => send({ type: "action", name: "variant", variant: e.target.value }));
-  document.querySelector('[data-setting="saving"]').addEventListener("change", (e) => send({ type: "action", name: "saving", on: e.target.checked }));
+  for (const box of document.querySelectorAll("[data-setting]")) {
+    box.addEventListener("change", (e) => send({ type: "action", name: box.dataset.setting, on: e.target.checked }));
+  }
   for (const dialog of document.querySelectorAll("dialog[data-dialog]")) {
     dialog.addEventListener("cancel", () => send({ type: "action", name: "dismiss" }));
   }

@@ -1,0 +1,48 @@
+// The solver's own Pyodide, off the main thread so the board never freezes. It runs one job at a
+// time (spider.worker.work_json) and answers with {id, status, moves}. A newer "peek" job replaces
+// a queued one: only the badge for the latest position matters.
+import info from "./build-info.js";
+
+const base = new URL(".", self.location.href);
+const ready = (async () => {
+  const { loadPyodide } = await import(new URL(`${info.pyodide}pyodide.mjs`, base).href);
+  const pyodide = await loadPyodide({
+    indexURL: new URL(info.pyodide, base).href,
+    packages: [new URL(info.wheel, base).href],
+    messageCallback: () => {},
+  });
+  return pyodide.pyimport("spider.worker").work_json;
+})();
+
+const queue = [];
+let busy = false;
+
+self.onmessage = (event) => {
+  const job = event.data;
+  if (job.kind === "peek") {
+    for (let i = queue.length - 1; i >= 0; i--) {
+      if (queue[i].kind === "peek") self.postMessage({ id: queue.splice(i, 1)[0].id, status: "superseded", moves: [] });
+    }
+  }
+  queue.push(job);
+  pump();
+};
+
+async function pump() {
+  if (busy) return;
+  busy = true;
+  let work;
+  try {
+    work = await ready;
+  } catch (error) {
+    for (const job of queue.splice(0)) self.postMessage({ id: job.id, status: "error", error: String(error), moves: [] });
+    busy = false;
+    return;
+  }
+  while (queue.length) {
+    const job = queue.shift();
+    self.postMessage(JSON.parse(work(JSON.stringify(job))));
+    await new Promise((resolve) => setTimeout(resolve, 0)); // let newer jobs arrive
+  }
+  busy = false;
+}
