@@ -9,6 +9,7 @@
 from .cards import Card
 from .errors import IllegalMove, NotationError, SaveError
 from .game import Game, Position
+from .hints import Hint, hints
 from .moves import DEAL, Move
 from .variants import VARIANTS, Variant, get_variant
 
@@ -17,6 +18,7 @@ __all__ = [
     "VARIANTS",
     "Card",
     "Game",
+    "Hint",
     "IllegalMove",
     "Move",
     "NotationError",
@@ -24,5 +26,6 @@ __all__ = [
     "SaveError",
     "Variant",
     "get_variant",
+    "hints",
 ]
 __version__ = "0.1.0"

@@ -1,0 +1,281 @@
+"""Fair hints: every legal move ranked best first, with a reason, from the player's view only.
+
+Hints see what the player sees — face-up cards and how many cards are face down or in the
+stock — never which cards those are: the position is rebuilt with every hidden card masked
+(:func:`player_view`), so no ranking can leak them. Each move is scored by a short look-ahead
+over the moves it makes possible; moves that gain nothing (a group shuffled between equal
+spots, the last move undone, a whole column moved into an empty one) are listed last, marked
+"no useful move", so the list is never empty while a move is legal.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .game import Game
+from .moves import DEAL, Move
+from .search_state import UNKNOWN, State, Step, Table, label, to_move
+
+RUN = 1000
+DOWN = 40
+LAST_DOWN = 10
+EMPTY = 25
+SUIT_LINK = 8
+RANK_LINK = 3
+SEQUENCE = 1
+KING_ROOT = 2
+STEP_COST = 1
+DEPTH = 3
+NODES = 300
+RECENT = 8
+
+
+@dataclass(frozen=True, slots=True)
+class Hint:
+    """One suggestion: ``move`` (a :class:`Move` or :data:`DEAL`) and why, in a player's words.
+
+    ``useful`` is False for moves listed only because they are legal: they gain nothing.
+    """
+
+    move: Move
+    reason: str
+    useful: bool = True
+
+
+def player_view(game: Game) -> tuple[Table, State]:
+    """The position as the player sees it: face-down and stock cards all :data:`UNKNOWN`."""
+    return Table.from_game(game, see_hidden=False)
+
+
+def hints(game: Game) -> list[Hint]:
+    """Every legal move, best first, each with a short reason; empty only when nothing is legal.
+
+    A move is useful when the best line it starts leads above every recent position since the
+    last deal, so a detour that only climbs back to where the player already was is not
+    offered as progress.
+    """
+    table, root = player_view(game)
+    legal = game.legal_moves()
+    recent = _recent_states(game)
+    ranker = _Ranker(table, root)
+    bar = max(ranker.value(state) for state in recent if state[2] == root[2]) - ranker.value(root)
+    useful: list[tuple[int, int, int, Hint]] = []
+    idle: list[tuple[int, int, Hint]] = []
+    first_empty = next((i for i, col in enumerate(root[0]) if not col), None)
+    blocked_deal = bool(root[2]) and table.deal_needs_full and first_empty is not None
+    steps = [(move.src, move.dst, move.count) for move in legal if not move.is_deal]
+    gains = {step: ranker.gain(root, step) for step in steps}
+    for order, step in sorted(enumerate(steps), key=lambda entry: -gains[entry[1]]):
+        move = Move(*step)
+        src, dst, count = step
+        child = table.apply(root, step)
+        gain = gains[step]
+        if child in recent:
+            idle.append((gain, order, Hint(move, "no useful move: undoes a recent move", False)))
+        elif count == len(root[0][src]) and not root[1][src] and not root[0][dst]:
+            idle.append((gain - EMPTY, order, Hint(move, "no useful move: moves a whole column to an empty one", False)))
+        elif not root[0][dst] and dst != first_empty:
+            same = f"same as moving it to column {first_empty + 1}"
+            idle.append((gain - 1, order, Hint(move, f"no useful move: {same}", False)))
+        else:
+            score, reason = ranker.score(step, child, gain)
+            if score > bar:
+                useful.append((score, gain, -order, Hint(move, reason, True)))
+            elif blocked_deal and not root[0][dst]:
+                fill = f"no useful move: fills column {dst + 1} so you can deal"
+                idle.append((gain + RUN, order, Hint(move, fill, False)))
+            else:
+                idle.append((gain, order, Hint(move, f"no useful move: {_what(root, step)}", False)))
+    useful.sort(key=lambda entry: entry[:3], reverse=True)
+    idle.sort(key=lambda entry: (-entry[0], entry[1]))
+    out = [entry[3] for entry in useful]
+    if DEAL in legal:
+        out.append(Hint(DEAL, "deal a new row" if useful else "deal: nothing useful is left"))
+    out.extend(entry[2] for entry in idle)
+    return out
+
+
+def _recent_states(game: Game) -> set[State]:
+    """The player's views of the last few positions, so hints never suggest going back."""
+    past = game.copy()
+    seen = {player_view(past)[1]}
+    for _ in range(min(RECENT, len(game.history))):
+        past.undo()
+        seen.add(player_view(past)[1])
+    return seen
+
+
+def _what(state: State, step: Step) -> str:
+    """The move itself in words: ``moves 5♥ onto 6♣``."""
+    src, dst, k = step
+    base = label(state[0][src][-k])
+    dst_col = state[0][dst]
+    if not dst_col:
+        return f"moves {base} to empty column {dst + 1}"
+    return f"moves {base} onto {label(dst_col[-1])}"
+
+
+def _effect(table: Table, state: State, step: Step, after: State) -> str:
+    """What a move achieves, the most important effect first."""
+    src, dst, k = step
+    col = state[0][src]
+    base = col[-k]
+    dst_col = state[0][dst]
+    if after[3] > state[3]:
+        return "completes a run"
+    if k == len(col):
+        if state[1][src]:
+            return f"reveals a face-down card in column {src + 1}"
+        return f"empties column {src + 1}"
+    if not dst_col:
+        return f"moves {label(base)} to empty column {dst + 1}"
+    top = dst_col[-1]
+    if top == base + 1:
+        return f"builds {label(base)} on {label(top)} in suit"
+    if k < len(col) and col[-k - 1] == base + 1:
+        return f"moves {label(base)} onto {label(top)}"
+    return f"builds {label(base)} on {label(top)}"
+
+
+class _Ranker:
+    """Scores moves by the best short line they start: gains summed, a point off per move.
+
+    A follow-up counts only if the line made it possible (it was not already available at the
+    root with the same gain), so a useless move never borrows credit from an unrelated good one,
+    and the tree stays narrow enough to search a few moves deep.
+    """
+
+    def __init__(self, table: Table, root: State) -> None:
+        self.table = table
+        self.root = root
+        self.suit_only = table.build_suit
+        self.memo: dict[tuple[tuple[int, ...], bool], int] = {}
+        self.nodes = 0
+        self.root_gains = {step: self.gain(root, step) for step in table.steps(root) if step[0] >= 0}
+
+    def column_value(self, col: tuple[int, ...], rooted: bool) -> int:
+        """Linked cards, more for long same-suit sequences and for sequences down from a King
+        at the column's bottom (``rooted``: no face-down cards beneath)."""
+        key = (col, rooted)
+        value = self.memo.get(key)
+        if value is not None:
+            return value
+        value = 0
+        length = 1
+        first = 0
+        for i in range(1, len(col)):
+            lower, upper = col[i - 1], col[i]
+            if upper == lower - 1:
+                value += SUIT_LINK
+                length += 1
+                continue
+            if not first:
+                first = length
+            value += SEQUENCE * (length - 1) ** 2
+            length = 1
+            if (upper & 15) == (lower & 15) - 1 and lower != UNKNOWN and not self.suit_only:
+                value += RANK_LINK
+        value += SEQUENCE * (length - 1) ** 2
+        if rooted and col and col[0] & 15 == 13:
+            value += KING_ROOT * (first or length)
+        self.memo[key] = value
+        return value
+
+    def value(self, state: State) -> int:
+        """How good a position looks: runs, few face-down cards, empty columns, linked cards."""
+        columns, downs, _, done = state
+        total = RUN * done - DOWN * sum(downs) - LAST_DOWN * sum(1 for d in downs if d)
+        for col, down in zip(columns, downs):
+            total += self.column_value(col, not down) if col else EMPTY
+        return total
+
+    def gain(self, state: State, step: Step) -> int:
+        """The change in :meth:`value` that ``step`` makes, from the two columns it touches."""
+        src, dst, k = step
+        columns, downs = state[0], state[1]
+        col = columns[src]
+        dst_col = columns[dst]
+        if col[-1] & 15 == 1 and dst_col:  # may complete a run: count it in full
+            return self.value(self.table.apply(state, step)) - self.value(state)
+        cv = self.column_value
+        down = downs[src]
+        gain = cv(dst_col + col[-k:], not downs[dst]) - (cv(dst_col, not downs[dst]) if dst_col else EMPTY)
+        gain -= cv(col, not down)
+        if k < len(col):
+            gain += cv(col[:-k], not down)
+        elif down:
+            gain += DOWN + (LAST_DOWN if down == 1 else 0) + cv((self.table.hidden[src][down - 1],), down == 1)
+        else:
+            gain += EMPTY
+        return gain
+
+    def score(self, step: Step, child: State, gain: int) -> tuple[int, str]:
+        """The best line starting with ``step``, and the reason to play it."""
+        table = self.table
+        reason = _effect(table, self.root, step, child)
+        extra, nxt = self._search(child, DEPTH, {child}, frozenset(step[:2]))
+        if nxt is not None and gain <= 0:
+            reason = f"{_what(self.root, step)}, then {_effect(table, child, nxt, table.apply(child, nxt))}"
+        return gain - STEP_COST + extra, reason
+
+    def _search(self, state: State, depth: int, seen: set[State], touched: frozenset[int]) -> tuple[int, Step | None]:
+        """The best gain of a line of at most ``depth`` moves that the line so far made possible.
+
+        Only moves into or out of a column the line has ``touched`` can be new: any other was
+        already available at the root with the same gain, so it earns the line nothing.
+        """
+        table = self.table
+        best, first = 0, None
+        first_empty = next((i for i, col in enumerate(state[0]) if not col), None)
+        for step in table.steps(state, every_empty=False):
+            src, dst, _ = step
+            if (src not in touched and dst not in touched) or not _worth(table, state, step, first_empty):
+                continue
+            gain = self.gain(state, step)
+            if self.root_gains.get(step) == gain:
+                continue
+            total = gain - STEP_COST
+            if depth > 1 and gain > -EMPTY and self.nodes < NODES:
+                child = table.apply(state, step)
+                if child in seen:
+                    continue
+                seen.add(child)
+                self.nodes += 1
+                total += self._search(child, depth - 1, seen, touched | {src, dst})[0]
+            if total > best:
+                best, first = total, step
+        return best, first
+
+
+def _worth(table: Table, state: State, step: Step, first_empty: int | None) -> bool:
+    """Skip look-ahead steps that only duplicate another: other empty columns, whole columns
+    to an empty one, part of a group to an empty one (the whole group does more)."""
+    src, dst, k = step
+    if state[0][dst]:
+        return True
+    col = state[0][src]
+    return dst == first_empty and (k < len(col) or state[1][src] > 0) and k == table.movable(col)
+
+
+def play_blind(game: Game, max_actions: int = 3000) -> bool:
+    """Play ``game`` on with the top hint, no undo, until won or stuck; True if won.
+
+    The bot skips a hint that would return to a position it has already been in (else two
+    idle moves could alternate for ever) and gives up when only idle moves remain and the
+    stock is empty.
+    """
+    seen = {game.key()}
+    for _ in range(max_actions):
+        if game.is_won:
+            return True
+        for hint in hints(game):
+            if not hint.useful and not game.stock:
+                return False
+            game.push(hint.move)
+            if hint.move.is_deal or game.key() not in seen:
+                break
+            game.undo()
+        else:
+            return False
+        seen.add(game.key())
+    return game.is_won
