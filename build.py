@@ -14,7 +14,6 @@ relative, so it works at / and under a sub-path such as /spider/.
 from __future__ import annotations
 
 import argparse
-import functools
 import hashlib
 import http.server
 import json

@@ -5,7 +5,8 @@
 - `page`: a 1280x800 tab in one persistent Chromium profile shared by the session (Pyodide boots in
   ≈2.5 s from the warm cache instead of ≈7 s cold), with localStorage cleared before the test. The
   test fails at teardown on any console error, uncaught page error, or request off the server's
-  origin; `watch.allow(regex)` accepts expected console errors.
+  origin; `watch.allow(regex)` accepts expected console errors. After the first boot the service
+  worker serves that profile's pages, as it does for a returning player.
 - `phone_page`: the same for a 390x844 touch phone (its own shared profile).
 - `fresh_context()`: a new persistent profile (cold caches, no service worker), closed afterwards;
   `static_server(root)`: another server, e.g. for a modified copy of dist/.
