@@ -11,6 +11,7 @@ from .errors import IllegalMove, NotationError, SaveError
 from .game import Game, Position
 from .hints import Hint, hints
 from .moves import DEAL, Move
+from .solver import SolveResult, solve
 from .variants import VARIANTS, Variant, get_variant
 
 __all__ = [
@@ -24,8 +25,10 @@ __all__ = [
     "NotationError",
     "Position",
     "SaveError",
+    "SolveResult",
     "Variant",
     "get_variant",
     "hints",
+    "solve",
 ]
 __version__ = "0.1.0"

@@ -14,16 +14,9 @@ from dataclasses import dataclass
 
 from .game import Game
 from .moves import DEAL, Move
-from .search_state import UNKNOWN, State, Step, Table, label, to_move
+from .evaluation import EMPTY, RUN, Judge
+from .search_state import State, Step, Table, label
 
-RUN = 1000
-DOWN = 40
-LAST_DOWN = 10
-EMPTY = 25
-SUIT_LINK = 8
-RANK_LINK = 3
-SEQUENCE = 1
-KING_ROOT = 2
 STEP_COST = 1
 DEPTH = 3
 NODES = 300
@@ -148,66 +141,11 @@ class _Ranker:
     def __init__(self, table: Table, root: State) -> None:
         self.table = table
         self.root = root
-        self.suit_only = table.build_suit
-        self.memo: dict[tuple[tuple[int, ...], bool], int] = {}
+        judge = Judge(table)
+        self.value = judge.value
+        self.gain = judge.gain
         self.nodes = 0
         self.root_gains = {step: self.gain(root, step) for step in table.steps(root) if step[0] >= 0}
-
-    def column_value(self, col: tuple[int, ...], rooted: bool) -> int:
-        """Linked cards, more for long same-suit sequences and for sequences down from a King
-        at the column's bottom (``rooted``: no face-down cards beneath)."""
-        key = (col, rooted)
-        value = self.memo.get(key)
-        if value is not None:
-            return value
-        value = 0
-        length = 1
-        first = 0
-        for i in range(1, len(col)):
-            lower, upper = col[i - 1], col[i]
-            if upper == lower - 1:
-                value += SUIT_LINK
-                length += 1
-                continue
-            if not first:
-                first = length
-            value += SEQUENCE * (length - 1) ** 2
-            length = 1
-            if (upper & 15) == (lower & 15) - 1 and lower != UNKNOWN and not self.suit_only:
-                value += RANK_LINK
-        value += SEQUENCE * (length - 1) ** 2
-        if rooted and col and col[0] & 15 == 13:
-            value += KING_ROOT * (first or length)
-        self.memo[key] = value
-        return value
-
-    def value(self, state: State) -> int:
-        """How good a position looks: runs, few face-down cards, empty columns, linked cards."""
-        columns, downs, _, done = state
-        total = RUN * done - DOWN * sum(downs) - LAST_DOWN * sum(1 for d in downs if d)
-        for col, down in zip(columns, downs):
-            total += self.column_value(col, not down) if col else EMPTY
-        return total
-
-    def gain(self, state: State, step: Step) -> int:
-        """The change in :meth:`value` that ``step`` makes, from the two columns it touches."""
-        src, dst, k = step
-        columns, downs = state[0], state[1]
-        col = columns[src]
-        dst_col = columns[dst]
-        if col[-1] & 15 == 1 and dst_col:  # may complete a run: count it in full
-            return self.value(self.table.apply(state, step)) - self.value(state)
-        cv = self.column_value
-        down = downs[src]
-        gain = cv(dst_col + col[-k:], not downs[dst]) - (cv(dst_col, not downs[dst]) if dst_col else EMPTY)
-        gain -= cv(col, not down)
-        if k < len(col):
-            gain += cv(col[:-k], not down)
-        elif down:
-            gain += DOWN + (LAST_DOWN if down == 1 else 0) + cv((self.table.hidden[src][down - 1],), down == 1)
-        else:
-            gain += EMPTY
-        return gain
 
     def score(self, step: Step, child: State, gain: int) -> tuple[int, str]:
         """The best line starting with ``step``, and the reason to play it."""

@@ -1,0 +1,85 @@
+"""How good a position looks, as one number: the shared yardstick of hints and solver.
+
+Completed runs count most, then face-down cards (each hides what the player needs), then empty
+columns, then cards already linked in descending order: more for long same-suit sequences
+(merging two is worth more than both apart) and for sequences down from a King at the bottom
+of its column. :meth:`Judge.gain` gets a move's change in value from just the two columns it
+touches, which is what makes looking ahead affordable.
+"""
+
+from __future__ import annotations
+
+from .search_state import UNKNOWN, State, Step, Table
+
+RUN = 1000
+DOWN = 40
+LAST_DOWN = 10
+EMPTY = 25
+SUIT_LINK = 8
+RANK_LINK = 3
+SEQUENCE = 1
+KING_ROOT = 2
+
+
+class Judge:
+    """Values the positions of one table; column values are memoised (columns recur constantly)."""
+
+    def __init__(self, table: Table) -> None:
+        self.table = table
+        self.suit_only = table.build_suit
+        self.memo: dict[tuple[tuple[int, ...], bool], int] = {}
+
+    def column_value(self, col: tuple[int, ...], rooted: bool) -> int:
+        """Linked cards of one column; ``rooted``: no face-down cards lie beneath it."""
+        key = (col, rooted)
+        value = self.memo.get(key)
+        if value is not None:
+            return value
+        value = 0
+        length = 1
+        first = 0
+        for i in range(1, len(col)):
+            lower, upper = col[i - 1], col[i]
+            if upper == lower - 1:
+                value += SUIT_LINK
+                length += 1
+                continue
+            if not first:
+                first = length
+            value += SEQUENCE * (length - 1) ** 2
+            length = 1
+            if (upper & 15) == (lower & 15) - 1 and lower != UNKNOWN and not self.suit_only:
+                value += RANK_LINK
+        value += SEQUENCE * (length - 1) ** 2
+        if rooted and col and col[0] & 15 == 13:
+            value += KING_ROOT * (first or length)
+        self.memo[key] = value
+        return value
+
+    def value(self, state: State) -> int:
+        """The whole position: runs, face-down cards, empty columns and every column's links."""
+        columns, downs, _, done = state
+        total = RUN * done - DOWN * sum(downs) - LAST_DOWN * sum(1 for d in downs if d)
+        for col, down in zip(columns, downs):
+            total += self.column_value(col, not down) if col else EMPTY
+        return total
+
+    def gain(self, state: State, step: Step) -> int:
+        """The change in :meth:`value` a move (not a deal) makes, from the two columns it touches."""
+        src, dst, k = step
+        columns, downs = state[0], state[1]
+        col = columns[src]
+        dst_col = columns[dst]
+        if col[-1] & 15 == 1 and dst_col:  # may complete a run: count it in full
+            return self.value(self.table.apply(state, step)) - self.value(state)
+        cv = self.column_value
+        down = downs[src]
+        gain = cv(dst_col + col[-k:], not downs[dst]) - (cv(dst_col, not downs[dst]) if dst_col else EMPTY)
+        gain -= cv(col, not down)
+        if k < len(col):
+            gain += cv(col[:-k], not down)
+        elif down:
+            gain += DOWN + (LAST_DOWN if down == 1 else 0) + cv((self.table.hidden[src][down - 1],), down == 1)
+        else:
+            gain += EMPTY
+        return gain

@@ -1,0 +1,175 @@
+"""The full-information solver: it sees the hidden cards, finds a win or proves there is none.
+
+``solve(game, budget_s)`` answers ``"solved"`` with moves that win when played with
+``game.play()``, ``"unwinnable"`` when every reachable position was searched without a win,
+or ``"unknown"`` when the time or memory budget ran out first. It never touches the caller's
+game: it copies the position into a compact :class:`~spider.search_state.Table` state.
+
+The search is greedy best-first on :class:`~spider.evaluation.Judge` values with lazily
+generated children (a heap entry is just parent, move and priority, so the frontier stays
+small), a transposition table on canonical keys (once the stock is empty, columns without
+face-down cards are interchangeable, so their order is forgotten) and two passes:
+
+1. a fast pass that skips moves strong players never need (breaking a same-suit sequence to
+   put its top on an off-suit card, shuffling a sequence onto its twin, choosing among several
+   empty columns), which finds most wins quickly;
+2. when the fast pass runs out of moves without a win, an exhaustive pass with only sound
+   pruning, whose empty frontier proves the position lost.
+"""
+
+from __future__ import annotations
+
+import heapq
+import time
+from array import array
+from dataclasses import dataclass, field
+
+from .evaluation import Judge
+from .game import Game
+from .moves import Move
+from .search_state import DEAL_STEP, State, Step, Table, to_move
+
+MAX_NODES = 600_000
+"""Positions one pass may store (~300 MB under CPython); past that it answers ``unknown``."""
+MAX_FRONTIER = 1_500_000
+"""Heap entries kept; past that the worst half is dropped and the pass can no longer prove a loss."""
+_VALUE_SHIFT = 32
+_TIE = (1 << _VALUE_SHIFT) - 1
+_OFFSET = 1 << 30
+
+
+@dataclass(frozen=True)
+class SolveResult:
+    """``status`` is ``"solved"``, ``"unwinnable"`` or ``"unknown"``; ``moves`` wins when solved."""
+
+    status: str
+    moves: list[Move] = field(default_factory=list)
+    nodes: int = 0
+    seconds: float = 0.0
+
+
+def solve(game: Game, budget_s: float = 30.0, max_nodes: int = MAX_NODES) -> SolveResult:
+    """Search for a win from ``game``'s position within ``budget_s`` seconds."""
+    start = time.perf_counter()
+    deadline = start + budget_s
+    table, root = Table.from_game(game, see_hidden=True)
+    if table.won(root):
+        return SolveResult("solved", [], 0, 0.0)
+    nodes = 0
+    for fast in (True, False):
+        search = _Search(table, root, fast, deadline, max_nodes)
+        path = search.run()
+        nodes += search.stored
+        if path is not None:
+            return SolveResult("solved", [to_move(step) for step in path], nodes, time.perf_counter() - start)
+        if not search.exhausted:
+            break
+        if not fast and not search.trimmed:
+            return SolveResult("unwinnable", [], nodes, time.perf_counter() - start)
+    return SolveResult("unknown", [], nodes, time.perf_counter() - start)
+
+
+def _key(state: State) -> object:
+    """A transposition key: with the stock gone, columns with nothing face-down are interchangeable."""
+    if state[2]:
+        return state
+    columns, downs = state[0], state[1]
+    loose = tuple(sorted(col for col, down in zip(columns, downs) if not down))
+    return downs, loose, tuple(col for col, down in zip(columns, downs) if down)
+
+
+def _encode(step: Step) -> int:
+    return 0 if step[0] < 0 else 1 + step[0] + (step[1] << 5) + (step[2] << 10)
+
+
+def _decode(code: int) -> Step:
+    if not code:
+        return DEAL_STEP
+    code -= 1
+    return code & 31, (code >> 5) & 31, code >> 10
+
+
+class _Search:
+    """One best-first pass; ``run()`` returns the winning steps or ``None``."""
+
+    def __init__(self, table: Table, root: State, fast: bool, deadline: float, max_nodes: int) -> None:
+        self.table = table
+        self.judge = Judge(table)
+        self.root = root
+        self.fast = fast
+        self.deadline = deadline
+        self.max_nodes = max_nodes
+        self.states: list[State] = []
+        self.parents = array("l")
+        self.codes = array("l")
+        self.heap: list[tuple[int, int, int]] = []
+        self.counter = 0
+        self.exhausted = False
+        self.trimmed = False
+
+    @property
+    def stored(self) -> int:
+        return len(self.states)
+
+    def run(self) -> list[Step] | None:
+        table = self.table
+        seen = {_key(self.root)}
+        self._store(self.root, -1, 0)
+        self._expand(0, self.root, self.judge.value(self.root))
+        heap = self.heap
+        pops = 0
+        while heap:
+            pops += 1
+            if not pops & 255 and (time.perf_counter() > self.deadline or len(self.states) >= self.max_nodes):
+                return None
+            priority, parent, code = heapq.heappop(heap)
+            state = table.apply(self.states[parent], _decode(code))
+            key = _key(state)
+            if key in seen:
+                continue
+            seen.add(key)
+            node = self._store(state, parent, code)
+            if state[3] >= table.runs_to_win:
+                return self._path(node)
+            self._expand(node, state, _OFFSET - (priority >> _VALUE_SHIFT))
+        self.exhausted = True
+        return None
+
+    def _store(self, state: State, parent: int, code: int) -> int:
+        self.states.append(state)
+        self.parents.append(parent)
+        self.codes.append(code)
+        return len(self.states) - 1
+
+    def _expand(self, node: int, state: State, value: int) -> None:
+        table = self.table
+        judge = self.judge
+        columns, downs, stock_left = state[0], state[1], state[2]
+        fast = self.fast
+        heap = self.heap
+        for step in table.steps(state, every_empty=bool(stock_left) and not fast):
+            src, dst, k = step
+            if src < 0:
+                gain = judge.value(table.apply(state, step)) - value
+            else:
+                col = columns[src]
+                dst_col = columns[dst]
+                if k == len(col) and not dst_col and not downs[src] and (fast or not stock_left):
+                    continue  # a whole column into an empty one changes nothing that matters
+                if fast and k < len(col) and col[-k - 1] == col[-k] + 1:
+                    continue  # splits a same-suit sequence: at best it moves onto its twin
+                gain = judge.gain(state, step)
+            self.counter += 1
+            priority = ((_OFFSET - value - gain) << _VALUE_SHIFT) | (_TIE - self.counter)
+            heapq.heappush(heap, (priority, node, _encode(step)))
+        if len(heap) > MAX_FRONTIER:
+            self.heap[:] = heapq.nsmallest(MAX_FRONTIER // 2, heap)
+            self.trimmed = True
+
+    def _path(self, node: int) -> list[Step]:
+        path = []
+        while self.parents[node] >= 0:
+            path.append(_decode(self.codes[node]))
+            node = self.parents[node]
+        path.reverse()
+        return path
