@@ -313,8 +313,8 @@ def test_two_tabs_on_one_variant_lose_nothing(page, base_url, watch):
 def test_board_is_painted_before_python_is_ready(page, base_url):
     open_game(page, base_url + "#spider-2/4")
     page.reload()
-    painted = page.evaluate("performance.getEntriesByName('spider-painted')[0].startTime")
     page.evaluate("window.app.ready")
+    painted = page.evaluate("performance.getEntriesByName('spider-painted')[0].startTime")
     interactive = page.evaluate("performance.getEntriesByName('spider-interactive')[0].startTime")
     assert painted < interactive
     assert page.locator(".card").count() == 54
