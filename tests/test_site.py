@@ -318,3 +318,23 @@ def test_board_is_painted_before_python_is_ready(page, base_url):
     interactive = page.evaluate("performance.getEntriesByName('spider-interactive')[0].startTime")
     assert painted < interactive
     assert page.locator(".card").count() == 54
+
+
+def test_reduced_motion_turns_animation_off(page, base_url):
+    page.emulate_media(reduced_motion="reduce")
+    open_game(page, pos_url(base_url, POSITION))
+    assert card(page, 0, 2).evaluate("el => getComputedStyle(el).transitionDuration") == "0s"
+    click_card(page, 0, 2)
+    click_column(page, 1)
+    assert page.evaluate("() => document.getAnimations().length") == 0
+    page.emulate_media(reduced_motion="no-preference")
+    assert card(page, 1, 2).evaluate("el => getComputedStyle(el).transitionDuration") != "0s"
+
+
+def test_status_is_announced(page, base_url):
+    open_game(page, pos_url(base_url, POSITION))
+    live = page.locator('[data-role="status"]')
+    assert live.get_attribute("aria-live") == "polite"
+    click_card(page, 0, 2)
+    click_column(page, 5)
+    assert "can't go on" in live.inner_text()
