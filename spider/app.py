@@ -249,7 +249,8 @@ class App:
             except (TypeError, ValueError):
                 self.autoplay = None
         if self.autoplay:
-            self._say(f"Found a win in {len(self.autoplay)} moves. Watch, or press Stop.", "hint")
+            count = len(self.autoplay)
+            self._say(f"Found a win in {count} move{'s' if count != 1 else ''}. Watch, or press Stop.", "hint")
         elif status == "unwinnable":
             self._say("There is no way to win from here: this position is lost. Undo, or start a new game.", "warn")
         else:

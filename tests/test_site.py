@@ -338,3 +338,19 @@ def test_status_is_announced(page, base_url):
     click_card(page, 0, 2)
     click_column(page, 5)
     assert "can't go on" in live.inner_text()
+
+
+def test_badge_and_show_me_use_the_solver_worker(page, base_url):
+    open_game(page, pos_url(base_url, NEAR_WIN))
+    page.locator("details.more summary").click()
+    page.locator('[data-setting="peek"]').check()
+    badge = page.locator('[data-role="badge"]')
+    assert badge.is_visible()
+    page.wait_for_function("() => document.querySelector('[data-role=badge]').dataset.state === 'solved'", timeout=60_000)
+    assert badge.inner_text() == "Winnable"
+    page.locator('[data-action="show-me"]').click()
+    assert "Looking for a way to win" in status(page) or "Found a win in 1 move." in status(page)
+    dialog = page.locator('[data-dialog="won"]')
+    dialog.wait_for(state="visible", timeout=60_000)
+    assert stat(page, "moves") == "11"
+    assert page.evaluate("() => [...document.scripts].every(s => s.src)"), "no inline script"
