@@ -84,26 +84,27 @@ def test_move_by_click_then_undo_restores_face_down(page, base_url):
     assert stat(page, "moves") == "3"
 
 
-def test_move_by_mouse_drag(page, base_url):
-    open_game(page, pos_url(base_url, POSITION))
-    box = card(page, 0, 2).bounding_box()
-    target = column(page, 2).bounding_box()
+def mouse_drag(page, col: int, index: int, to_col: int) -> None:
+    """Press on a card's visible strip, drag it in steps over column ``to_col`` and release."""
+    box = card(page, col, index).bounding_box()
+    target = column(page, to_col).bounding_box()
     page.mouse.move(box["x"] + 10, box["y"] + 5)
     page.mouse.down()
     page.mouse.move(box["x"] + 40, box["y"] + 60, steps=4)
-    page.mouse.move(target["x"] + 20, target["y"] + 40, steps=6)
+    page.mouse.move(target["x"] + 20, target["y"] + 100, steps=6)
     page.mouse.up()
+
+
+def test_move_by_mouse_drag(page, base_url):
+    open_game(page, pos_url(base_url, POSITION))
+    mouse_drag(page, 0, 2, 2)
     assert faces(page, 2) == ["9s", "8s"]
 
 
 def test_illegal_drag_springs_back_and_says_why(page, base_url):
     open_game(page, pos_url(base_url, POSITION))
     start = card(page, 0, 2).bounding_box()
-    target = column(page, 5).bounding_box()
-    page.mouse.move(start["x"] + 10, start["y"] + 5)
-    page.mouse.down()
-    page.mouse.move(target["x"] + 20, target["y"] + 100, steps=8)
-    page.mouse.up()
+    mouse_drag(page, 0, 2, 5)
     assert "9♠ can't go on Q♠" in status(page)
     assert faces(page, 0) == ["", "", "9s", "8s"] and stat(page, "moves") == "0"
     settle(page)
