@@ -304,7 +304,7 @@ let storageFailed = false;
 function send(event) {
   if (!ready) {
     queue.push(event);
-    return { handled: true, queued: true };
+    return { handled: false, queued: true }; // the browser keeps its default (Tab still moves focus)
   }
   const response = JSON.parse(handle(JSON.stringify({ ...event, now: Date.now() })));
   apply(response);
