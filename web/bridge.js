@@ -81,6 +81,7 @@ function cardElement(id) {
   const el = document.createElement("div");
   el.className = "card";
   el.dataset.id = id;
+  el.addEventListener("animationend", () => el.classList.remove("reveal"));
   const corner = document.createElement("span");
   corner.className = "corner";
   const pip = document.createElement("span");
@@ -92,6 +93,7 @@ function cardElement(id) {
 
 function paintCard(el, card) {
   if (el.dataset.card !== card.card || el.dataset.label !== card.label) {
+    if (el.dataset.card === "" && card.card) el.classList.add("reveal");
     el.dataset.card = card.card;
     el.dataset.label = card.label;
     el.classList.toggle("back", !card.card);
