@@ -1,16 +1,20 @@
-"""The command line: show a deal, play in a terminal, and benchmark the engine."""
+"""The command line: show a deal, play in a terminal, benchmark the engine, the bot and the solver."""
 
 from __future__ import annotations
 
 import argparse
 import random
 import sys
+import resource
 import time
+import tracemalloc
 from collections.abc import Callable, Sequence
 
 from .errors import IllegalMove
 from .game import Game
+from .hints import play_blind
 from .moves import Move
+from .solver import solve
 from .variants import VARIANTS
 
 COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {}
@@ -83,6 +87,81 @@ def bench(args: argparse.Namespace) -> int:
     return 0
 
 
+@command
+def bot(args: argparse.Namespace) -> int:
+    """Play each seed blind with the top hint (no undo, no peeking) and print the win rate."""
+    won = 0
+    for seed in args.seeds:
+        game = Game(args.variant, seed)
+        t0 = time.perf_counter()
+        win = play_blind(game)
+        won += win
+        if args.verbose:
+            print(f"seed {seed}: {'won' if win else 'lost'} with {len(game.completed)} runs, "
+                  f"{game.moves} moves, {time.perf_counter() - t0:.1f}s", flush=True)
+    print(f"{args.variant}: won {won} of {len(args.seeds)} ({100 * won / len(args.seeds):.1f}%)")
+    return 0
+
+
+@command
+def solve_(args: argparse.Namespace) -> int:
+    """Solve each seed within the budget: status, solution length, time and peak memory."""
+    counts = {"solved": 0, "unwinnable": 0, "unknown": 0}
+    spent = 0.0
+    for seed in args.seeds:
+        if args.trace_memory:
+            tracemalloc.start()
+        result = solve(Game(args.variant, seed), budget_s=args.budget)
+        if args.trace_memory:
+            peak = f"peak {tracemalloc.get_traced_memory()[1] / 2**20:.1f} MB traced"
+            tracemalloc.stop()
+        else:
+            peak = f"process peak {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.0f} MB"
+        counts[result.status] += 1
+        spent += result.seconds
+        print(f"seed {seed}: {result.status:10} {len(result.moves):4} moves {result.seconds:6.1f}s "
+              f"{result.nodes:8} positions  {peak}", flush=True)
+    total = len(args.seeds)
+    print(f"{args.variant}: solved {counts['solved']}, unwinnable {counts['unwinnable']}, unknown {counts['unknown']} "
+          f"of {total} ({100 * counts['solved'] / total:.1f}% solved), {spent:.0f}s in all")
+    return 0
+
+
+@command
+def winnable(args: argparse.Namespace) -> int:
+    """Write the seeds the solver proves winnable (replayed to a win first), one a line."""
+    proven = []
+    for seed in args.seeds:
+        result = solve(Game(args.variant, seed), budget_s=args.budget)
+        if result.status == "solved":
+            check = Game(args.variant, seed)
+            for move in result.moves:
+                check.play(move)
+            if check.is_won:
+                proven.append(seed)
+        print(f"seed {seed}: {result.status} {result.seconds:.1f}s", flush=True)
+    text = "".join(f"{seed}\n" for seed in proven)
+    if args.out:
+        with open(args.out, "w", encoding="utf-8") as out:
+            out.write(text)
+    else:
+        print(text, end="")
+    print(f"{args.variant}: {len(proven)} of {len(args.seeds)} seeds proven winnable", file=sys.stderr)
+    return 0
+
+
+def _seeds(text: str) -> list[int]:
+    """``"1-200"`` or ``"7"`` as a list of seeds."""
+    first, dash, last = text.partition("-")
+    try:
+        seeds = list(range(int(first), int(last) + 1)) if dash else [int(first)]
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a seed or a range like 1-200") from None
+    if not seeds or seeds[0] < 0:
+        raise argparse.ArgumentTypeError(f"{text!r} names no seeds")
+    return seeds
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="python -m spider", description="Spider Solitaire engine")
     sub = parser.add_subparsers(dest="command", required=True)
@@ -96,6 +175,20 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("variants", nargs="*", metavar="VARIANT", help="default: spider-1 spider-2 spider-4")
     p.add_argument("--games", type=int, default=20)
     p.add_argument("--steps", type=int, default=300)
+    p = sub.add_parser("bot", help="win rate of blind play with the top hint")
+    p.add_argument("variant", choices=VARIANTS)
+    p.add_argument("--seeds", type=_seeds, default=_seeds("1-200"), help="a range like 1-200 (default)")
+    p.add_argument("--verbose", "-v", action="store_true", help="a line per seed")
+    p = sub.add_parser("solve", help="solve seeds with the full-information solver")
+    p.add_argument("variant", choices=VARIANTS)
+    p.add_argument("--seeds", type=_seeds, default=_seeds("1-100"), help="a range like 1-100 (default)")
+    p.add_argument("--budget", type=float, default=30.0, help="seconds per seed")
+    p.add_argument("--trace-memory", action="store_true", help="exact peak per seed (tracemalloc; slows the solver)")
+    p = sub.add_parser("winnable", help="list seeds the solver proves winnable")
+    p.add_argument("variant", choices=VARIANTS)
+    p.add_argument("--seeds", type=_seeds, default=_seeds("1-100"), help="a range like 1-100 (default)")
+    p.add_argument("--budget", type=float, default=10.0, help="seconds per seed")
+    p.add_argument("--out", help="file to write (default: print)")
     return parser
 
 

@@ -24,8 +24,11 @@ KING_ROOT = 2
 class Judge:
     """Values the positions of one table; column values are memoised (columns recur constantly)."""
 
-    def __init__(self, table: Table) -> None:
+    def __init__(self, table: Table, break_cost: int = 0) -> None:
+        """``break_cost``: charged for each face-up card not on its same-suit parent; the solver
+        sets it so that a deal, which buries ten columns, is not taken lightly."""
         self.table = table
+        self.break_cost = break_cost
         self.suit_only = table.build_suit
         self.memo: dict[tuple[tuple[int, ...], bool], int] = {}
 
@@ -46,6 +49,7 @@ class Judge:
                 continue
             if not first:
                 first = length
+            value -= self.break_cost
             value += SEQUENCE * (length - 1) ** 2
             length = 1
             if (upper & 15) == (lower & 15) - 1 and lower != UNKNOWN and not self.suit_only:

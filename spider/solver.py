@@ -33,6 +33,8 @@ MAX_NODES = 600_000
 """Positions one pass may store (~300 MB under CPython); past that it answers ``unknown``."""
 MAX_FRONTIER = 1_500_000
 """Heap entries kept; past that the worst half is dropped and the pass can no longer prove a loss."""
+BREAK_COST = 10
+"""What the solver charges for a card not on its same-suit parent (see :class:`Judge`)."""
 _VALUE_SHIFT = 32
 _TIE = (1 << _VALUE_SHIFT) - 1
 _OFFSET = 1 << 30
@@ -78,6 +80,14 @@ def _key(state: State) -> object:
     return downs, loose, tuple(col for col, down in zip(columns, downs) if down)
 
 
+def _lateral(below: int, base: int, dst_col: tuple[int, ...]) -> bool:
+    """Moving ``base`` off ``below`` gains no link: it left its same-suit parent, or left an
+    off-suit parent for another off-suit one or an empty column."""
+    if below == base + 1:
+        return True
+    return (below & 15) == (base & 15) + 1 and (not dst_col or dst_col[-1] != base + 1)
+
+
 def _encode(step: Step) -> int:
     return 0 if step[0] < 0 else 1 + step[0] + (step[1] << 5) + (step[2] << 10)
 
@@ -94,7 +104,7 @@ class _Search:
 
     def __init__(self, table: Table, root: State, fast: bool, deadline: float, max_nodes: int) -> None:
         self.table = table
-        self.judge = Judge(table)
+        self.judge = Judge(table, BREAK_COST)
         self.root = root
         self.fast = fast
         self.deadline = deadline
@@ -156,8 +166,8 @@ class _Search:
                 dst_col = columns[dst]
                 if k == len(col) and not dst_col and not downs[src] and (fast or not stock_left):
                     continue  # a whole column into an empty one changes nothing that matters
-                if fast and k < len(col) and col[-k - 1] == col[-k] + 1:
-                    continue  # splits a same-suit sequence: at best it moves onto its twin
+                if fast and k < len(col) and _lateral(col[-k - 1], col[-k], dst_col):
+                    continue  # leaves a card it already followed in order, for nothing better
                 gain = judge.gain(state, step)
             self.counter += 1
             priority = ((_OFFSET - value - gain) << _VALUE_SHIFT) | (_TIE - self.counter)
