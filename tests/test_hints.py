@@ -1,0 +1,159 @@
+"""Hints: every legal move listed, ranked with reasons, from the player's view only."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import spider
+from spider.hints import Hint, hints, play_blind, player_view
+from spider.search_state import Table, to_move
+
+NEAR_END = """spider-4 moves=0 done=shddcc
+stock:
+1: | Kh Qh Jh Th
+2: | Ks Qs Js
+3: | Ts 9h
+4: 8h 7h 6h 5h 4h 3h 2h | Ah
+5: 9s 8s 7s 6s 5s 4s 3s 2s | As
+6:
+7:
+8:
+9:
+10:
+"""
+
+
+def _walk(name: str, seed: int, steps: int) -> spider.Game:
+    """A game some way in, by a fixed mix of top hints and random legal moves."""
+    rng = random.Random(seed)
+    game = spider.Game(name, seed)
+    for _ in range(steps):
+        legal = game.legal_moves()
+        if not legal:
+            break
+        game.play(hints(game)[0].move if rng.random() < 0.6 else rng.choice(legal))
+    return game
+
+
+def _permuted(game: spider.Game, seed: int) -> spider.Game:
+    """The same position with its face-down and stock cards shuffled among themselves."""
+    hidden = [c for col in game.columns for c in col if not c.face_up] + list(game.stock)
+    random.Random(seed).shuffle(hidden)
+    it = iter(hidden)
+    columns = tuple(tuple(c if c.face_up else next(it).turned(False) for c in col) for col in game.columns)
+    stock = tuple(next(it) for _ in game.stock)
+    position = spider.Position(columns, stock, game.completed)
+    return spider.Game.from_position(game.variant, position, game.moves)
+
+
+@pytest.mark.parametrize("name", list(spider.VARIANTS))
+def test_hints_list_exactly_the_legal_moves(name: str) -> None:
+    for seed in (1, 2):
+        game = spider.Game(name, seed)
+        rng = random.Random(seed)
+        for _ in range(25):
+            legal = game.legal_moves()
+            listed = [h.move for h in hints(game)]
+            assert sorted(map(str, listed)) == sorted(map(str, legal))
+            assert len(set(listed)) == len(listed)
+            if not legal:
+                break
+            game.play(rng.choice(legal))
+
+
+@pytest.mark.parametrize("name", ["spider-1", "spider-2", "spider-4", "scorpion", "spiderette"])
+def test_hidden_cards_never_change_the_hints(name: str) -> None:
+    for seed in (3, 4):
+        game = _walk(name, seed, 12)
+        plain = spider.Game.from_position(game.variant, game.position, game.moves)
+        expected = hints(plain)
+        for shuffle in range(3):
+            other = _permuted(game, shuffle)
+            assert other.to_text() != plain.to_text() or not other.stock
+            assert hints(other) == expected
+
+
+def test_player_view_masks_every_hidden_card() -> None:
+    game = spider.Game("spider-4", 5)
+    table, state = player_view(game)
+    assert set(table.stock) == {0} and all(set(h) <= {0} for h in table.hidden)
+    assert state[1] == tuple(len(col) - game.face_up_count(i) for i, col in enumerate(game.columns))
+
+
+def test_search_state_agrees_with_the_engine() -> None:
+    rng = random.Random(7)
+    for name in spider.VARIANTS:
+        game = spider.Game(name, 11)
+        table, state = Table.from_game(game, see_hidden=True)
+        for _ in range(120):
+            legal = game.legal_moves()
+            assert sorted(map(str, legal)) == sorted(str(to_move(s)) for s in table.steps(state))
+            if not legal:
+                break
+            move = rng.choice(legal)
+            game.play(move)
+            state = table.apply(state, (move.src, move.dst, move.count) if not move.is_deal else (-1, -1, 0))
+            assert state == Table.from_game(game, see_hidden=True)[1]
+
+
+def _reason(game: spider.Game, text: str) -> Hint:
+    move = spider.Move.from_text(text)
+    return next(h for h in hints(game) if h.move == move)
+
+
+def test_reasons_name_cards_and_columns() -> None:
+    game = spider.Game.from_text(NEAR_END)
+    assert _reason(game, "3 1").reason == "builds 9♥ on 10♥ in suit"
+    assert _reason(game, "4 6").reason == "reveals a face-down card in column 4"
+    assert _reason(game, "3 1").useful
+
+
+def test_completing_a_run_comes_first() -> None:
+    game = spider.Game.from_text("""spider-1 moves=0 done=sssssss
+stock:
+1: | Ks Qs Js Ts 9s 8s 7s 6s 5s 4s 3s 2s
+2: | As
+3:
+4:
+5:
+6:
+7:
+8:
+9:
+10:
+""")
+    top = hints(game)[0]
+    assert top == Hint(spider.Move(1, 0), "completes a run", True)
+
+
+def test_a_move_is_not_suggested_back() -> None:
+    game = spider.Game.from_text(NEAR_END)
+    game.play(spider.Move(2, 0))
+    back = _reason(game, "1 3")
+    assert back.reason == "no useful move: undoes a recent move"
+    assert not back.useful
+
+
+def test_deal_when_nothing_useful_is_left() -> None:
+    game = spider.Game("spider-1", 1)
+    while True:
+        useful = [h for h in hints(game) if h.useful and not h.move.is_deal]
+        if not useful:
+            break
+        game.play(useful[0].move)
+    top = hints(game)[0]
+    assert top.move == spider.DEAL and top.reason == "deal: nothing useful is left"
+
+
+def test_never_empty_while_a_move_is_legal() -> None:
+    for name in ("spider-2", "will-o-the-wisp"):
+        game = _walk(name, 9, 60)
+        assert bool(hints(game)) == bool(game.legal_moves())
+
+
+def test_bot_wins_an_easy_deal() -> None:
+    game = spider.Game("spider-1", 4)
+    assert play_blind(game)
+    assert game.is_won

@@ -1,0 +1,126 @@
+"""The solver: solved answers replay to a win, lost positions are proven lost, the caller's game is untouched."""
+
+from __future__ import annotations
+
+import pytest
+
+import spider
+from spider.cli import main
+from spider.winnable import winnable_seeds
+
+
+def _last_run(name: str) -> spider.Game:
+    """The variant with all but its last 13-card set done; those cards need a short plan to finish."""
+    variant = spider.VARIANTS[name]
+    x = variant.suit_sets[-1]
+    done = "".join(variant.suit_sets[:-1])
+    rows = [f"5{x} 9{x} | K{x}", f"| Q{x} J{x} T{x}", f"| 8{x} 7{x} 6{x}", f"| 3{x}", f"4{x} A{x} | 2{x}"]
+    rows += [""] * (variant.columns - len(rows))
+    lines = [f"{name} moves=0 done={done}", "stock:"] + [f"{i + 1}: {row}".rstrip() for i, row in enumerate(rows)]
+    return spider.Game.from_text("\n".join(lines) + "\n")
+
+
+def _replays_to_a_win(game: spider.Game, moves: list[spider.Move]) -> bool:
+    for move in moves:
+        game.play(move)
+    return game.is_won
+
+
+@pytest.mark.parametrize("name", list(spider.VARIANTS))
+def test_solved_answers_replay_to_a_win(name: str) -> None:
+    game = _last_run(name)
+    before = game.to_text()
+    result = spider.solve(game, budget_s=20)
+    assert result.status == "solved"
+    assert game.to_text() == before and not game.history
+    assert _replays_to_a_win(game, result.moves)
+
+
+@pytest.mark.parametrize(("name", "seed"), [("spider-1", 2), ("spider-2", 3)])
+def test_fresh_deals_solve_and_replay(name: str, seed: int) -> None:
+    result = spider.solve(spider.Game(name, seed), budget_s=30)
+    assert result.status == "solved"
+    assert _replays_to_a_win(spider.Game(name, seed), result.moves)
+
+
+def test_solving_midgame_leaves_the_history_alone() -> None:
+    game = spider.Game("spider-1", 5)
+    for _ in range(3):
+        game.play(spider.hints(game)[0].move)
+    history = game.history
+    result = spider.solve(game, budget_s=20)
+    assert result.status == "solved" and game.history == history
+    assert _replays_to_a_win(game, result.moves)
+
+
+def test_a_won_game_needs_no_moves() -> None:
+    game = _last_run("spider-1")
+    game_result = spider.solve(game, budget_s=20)
+    for move in game_result.moves:
+        game.play(move)
+    assert spider.solve(game, budget_s=1) == spider.SolveResult("solved", [], 0, 0.0)
+
+
+STUCK = """scorpion moves=0 done=shd
+stock:
+1: Qc | Kc
+2: Tc | Jc
+3: 8c | 9c
+4: 6c | 7c
+5: 4c | 5c
+6: 2c | 3c
+7: | Ac
+"""
+
+# The Q♣ lies face down under the J♣: the J♣ can only go onto a bare Q♣, and in Scorpion
+# only a King may fill an empty column, so after the many moves that remain it never frees.
+BURIED_QUEEN = """scorpion moves=0 done=shd
+stock:
+1: Tc | Kc
+2: Qc | Jc
+3: 8c | 9c
+4: 6c | 7c
+5: 4c | 5c
+6: | 3c
+7: Ac | 2c
+"""
+
+
+@pytest.mark.parametrize("text", [STUCK, BURIED_QUEEN])
+def test_positions_known_lost_are_unwinnable(text: str) -> None:
+    game = spider.Game.from_text(text)
+    assert spider.solve(game, budget_s=20).status == "unwinnable"
+
+
+def test_buried_queen_has_moves_before_it_is_lost() -> None:
+    assert spider.Game.from_text(BURIED_QUEEN).legal_moves()
+
+
+def test_an_exhausted_budget_says_unknown() -> None:
+    result = spider.solve(spider.Game("spider-4", 1), budget_s=0.05)
+    assert result.status == "unknown" and result.moves == []
+
+
+@pytest.mark.parametrize("name", list(spider.VARIANTS))
+def test_shipped_winnable_seeds_load(name: str) -> None:
+    seeds = winnable_seeds(name)
+    assert all(isinstance(s, int) and s >= 0 for s in seeds)
+    assert list(seeds) == sorted(set(seeds))
+
+
+def test_bot_command_prints_a_win_rate(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["bot", "spider-1", "--seeds", "4"]) == 0
+    assert "spider-1: won 1 of 1 (100.0%)" in capsys.readouterr().out
+
+
+def test_solve_command_reports_each_seed_and_the_total(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["solve", "spider-1", "--seeds", "2-3", "--budget", "10"]) == 0
+    out = capsys.readouterr().out
+    assert "seed 2: solved" in out and "seed 3: solved" in out
+    assert "spider-1: solved 2, unwinnable 0, unknown 0 of 2" in out
+
+
+def test_winnable_command_writes_proven_seeds(tmp_path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "w.txt"
+    assert main(["winnable", "spider-1", "--seeds", "2-2", "--budget", "10", "--out", str(out)]) == 0
+    assert out.read_text() == "2\n"
