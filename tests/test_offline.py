@@ -124,11 +124,13 @@ def test_new_build_is_picked_up_and_keeps_the_saves(fresh_context, static_server
     assert page.locator(MOVES).inner_text().strip() == "1"
 
 
-def test_missing_runtime_says_so_with_a_retry_and_keeps_the_saves(page, static_server, dist_copy: Path,
+def test_missing_runtime_says_so_with_a_retry_and_keeps_the_saves(browser, static_server, dist_copy: Path,
                                                                   watch) -> None:
     (dist_copy / "pyodide" / "pyodide.asm.wasm").unlink()
     server = static_server(dist_copy)
     watch.add_origin(server.url)
+    context = browser.new_context()  # its own: the fake clock below holds a whole context
+    page = new_tab(context, watch)
     watch.allow(r"status of 404|wasm")  # the missing file itself
     page.goto(server.url + "manifest.webmanifest")
     saved = {"spider:save:spider-1": '{"not": "touched"}', "spider:settings": '{"variant": "spider-1"}'}
@@ -147,3 +149,4 @@ def test_missing_runtime_says_so_with_a_retry_and_keeps_the_saves(page, static_s
     assert "could not start" in message.lower(), message
     save_screenshot(page, "boot-failed")
     assert page.evaluate("() => Object.fromEntries(Object.entries(localStorage))") == saved
+    context.close()
