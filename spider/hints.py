@@ -209,11 +209,14 @@ def play_blind(game: Game, max_actions: int = 3000) -> bool:
         for hint in hints(game):
             if not hint.useful and not game.stock:
                 return False
-            game.push(hint.move)
-            if hint.move.is_deal or game.key() not in seen:
+            if hint.move.is_deal:
                 break
-            game.undo()
+            trial = game.copy()
+            trial.push(hint.move)
+            if trial.key() not in seen:
+                break
         else:
             return False
+        game.play(hint.move)
         seen.add(game.key())
     return game.is_won
