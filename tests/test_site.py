@@ -61,6 +61,9 @@ def stat(page, name: str) -> str:
 def test_boot_shows_a_fresh_deal(page, base_url):
     open_game(page, base_url)
     assert page.locator('.card[data-card=""]').count() == 44
+    hidden = page.locator('.card[data-card=""]').evaluate_all(
+        "els => els.map(e => e.textContent + e.getAttribute('aria-label') + e.dataset.label)")
+    assert set(hidden) == {"face-down cardface-down card"}, "a face-down card shows nothing of itself"
     assert page.locator('.card:not([data-card=""])').count() == 10
     assert page.locator("[data-col]").count() >= 10
     assert stat(page, "score") == "500" and stat(page, "moves") == "0"
@@ -355,3 +358,15 @@ def test_badge_and_show_me_use_the_solver_worker(page, base_url):
     dialog.wait_for(state="visible", timeout=60_000)
     assert stat(page, "moves") == "11"
     assert page.evaluate("() => [...document.scripts].every(s => s.src)"), "no inline script"
+
+
+def test_winnable_deals_only(page, base_url):
+    from spider.winnable import winnable_seeds
+
+    open_game(page, base_url + "#spider-1/5")
+    page.locator("details.more summary").click()
+    page.locator('[data-setting="winnable"]').check()
+    page.locator("details.more summary").click()
+    page.locator('nav [data-action="new"]').click()
+    seed = int(page.evaluate("location.hash").split("/")[1])
+    assert seed in winnable_seeds("spider-1") and "proven winnable" in status(page)
