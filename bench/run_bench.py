@@ -181,11 +181,11 @@ def percentiles(ordered: list[float]) -> dict[str, float]:
 def click_and_wait(page, selector: str, samples: list[float]) -> None:
     """Click, wait for the DOM to change and append the latency (a click that changes nothing adds none)."""
     count = page.evaluate("() => window.latencyProbe.samples.length")
-    page.locator(selector).last.click(position={"x": 12, "y": 6})  # the strip a covered card shows
     try:
+        page.locator(selector).last.click(position={"x": 12, "y": 6}, timeout=3_000)  # a covered card's strip
         page.wait_for_function(f"() => window.latencyProbe.samples.length > {count}", timeout=2_000)
         samples.append(page.evaluate(f"() => window.latencyProbe.samples[{count}]"))
-    except PlaywrightTimeout:
+    except PlaywrightTimeout:  # the board changed under the script (the view moved on): no sample
         page.evaluate("() => { window.latencyProbe.start = null; }")
 
 
