@@ -71,6 +71,7 @@ class App:
         self.dialog: str | None = None
         self.autoplay: list[Move] | None = None
         self.badge: str | None = None
+        self.linked: tuple[Game, str] | None = None
 
     # --- the one entry point ---------------------------------------------------------------
     def handle(self, event: dict[str, Any]) -> dict[str, Any]:
@@ -112,7 +113,7 @@ class App:
         name, _, seed_text = unquote(str(event.get("hash", ""))).lstrip("#").partition("/")
         if name in VARIANTS:
             variant = name
-            seed = int(seed_text) if seed_text.isdigit() else None
+            seed = _seed(seed_text)
         self._open_variant(variant, fresh_seed=seed)
         if event.get("hash"):
             self.on_hash(event)
@@ -129,19 +130,26 @@ class App:
                 self._say(f"That link holds no valid position ({e}); your game is unchanged.", "error")
                 return
             self._open_variant(game.variant.name)
-            self._begin(game, "Opened the position from the link.")
+            self._offer(game, "Opened the position from the link.")
             return
         name, _, seed_text = fragment.partition("/")
-        if name not in VARIANTS or (seed_text and not seed_text.isdigit()):
+        seed = _seed(seed_text)
+        if name not in VARIANTS or (seed_text and seed is None):
             self._say(f"That link ({fragment[:40]}) names no deal; your game is unchanged.", "error")
             return
-        if not seed_text:
-            self._open_variant(name)
-            return
-        seed = int(seed_text)
         self._open_variant(name)
-        if self.game.seed != seed:
-            self._begin(Game(name, seed), f"Opened deal {seed} from the link.")
+        if seed is not None and self.game.seed != seed:
+            self._offer(Game(name, seed), f"Opened deal {seed} from the link.")
+
+    def _offer(self, game: Game, message: str) -> None:
+        """Open a linked game, but ask first when it would replace a game in progress."""
+        current = self.game
+        if current.moves and not current.is_won and current.to_text() != game.to_text():
+            self.linked = (game, message)
+            self.dialog = "link"
+            self._say(f"The link opens another {game.variant.title} game; yours is in progress.", "warn")
+            return
+        self._begin(game, message)
 
     def _settings(self) -> dict[str, Any]:
         try:
@@ -186,7 +194,7 @@ class App:
                 self._save()
                 return
             except SaveError as e:
-                backup = f"{BACKUP_PREFIX}{name}"
+                backup = next(key for n in range(1, 1000) if (key := _backup_key(name, n)) not in self.storage)
                 self._write(backup, saved)
                 self._write(SAVE_PREFIX + name, None)
                 self._begin(Game(name, seed), f"Your saved {VARIANTS[name].title} game could not be loaded ({e}). "
@@ -373,6 +381,13 @@ class App:
             self._say("Link to this deal copied." if ok else "Could not copy; the link is in the address bar.")
         elif name == "dismiss":
             self.dialog = None
+            self.linked = None
+        elif name == "open-link" and self.linked:
+            self._begin(*self.linked)
+        elif name == "keep-game":
+            self.dialog = None
+            self.linked = None
+            self._say("Kept your game; the link was not opened.")
         elif name == "show-me":
             self._show_me()
         elif name == "stop":
@@ -750,6 +765,15 @@ def _move_words(move: Move) -> str:
 
 def _capital(text: str) -> str:
     return text[:1].upper() + text[1:]
+
+
+def _backup_key(name: str, n: int) -> str:
+    return f"{BACKUP_PREFIX}{name}" + (f":{n}" if n > 1 else "")
+
+
+def _seed(text: str) -> int | None:
+    """A seed typed in a link: plain ASCII digits, at most 18 of them."""
+    return int(text) if text.isascii() and text.isdigit() and len(text) <= 18 else None
 
 
 def _int(value: Any, default: int = 0) -> int:

@@ -352,3 +352,24 @@ def test_peek_badge_follows_the_position():
     assert response["view"]["badge"] is None and response["work"][0]["kind"] == "peek"
     view = app.handle({"type": "action", "name": "peek", "on": False})["view"]
     assert view["badge"] is None and not view["peek"]
+
+
+def test_a_link_asks_before_replacing_a_game_in_progress():
+    app, _ = started(seed=3)
+    app.handle({"type": "action", "name": "deal"})
+    played = app.game.to_text()
+    view = app.handle({"type": "hash", "hash": "#spider-1/8"})["view"]
+    assert view["dialog"] == "link" and app.game.to_text() == played
+    view = app.handle({"type": "action", "name": "keep-game"})["view"]
+    assert view["dialog"] is None and app.game.to_text() == played
+    app.handle({"type": "hash", "hash": "#spider-1/8"})
+    view = app.handle({"type": "action", "name": "open-link"})["view"]
+    assert view["seed"] == 8 and view["dialog"] is None
+    assert app.handle({"type": "hash", "hash": "#spider-1/²"})["view"]["tone"] == "error"
+
+
+def test_every_corrupt_save_is_kept():
+    storage = {"spider:save:spider-1": "{bad", "spider:backup:spider-1": "{older"}
+    app, response = started(storage)
+    assert response["store"]["spider:backup:spider-1:2"] == "{bad"
+    assert app.storage["spider:backup:spider-1"] == "{older"
