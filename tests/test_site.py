@@ -133,6 +133,7 @@ def test_keyboard_only_game(page, base_url):
     page.keyboard.press("Enter")
     assert "Picked up 9♠–8♠" in status(page)
     page.keyboard.press("ArrowRight")
+    save_screenshot(page, "desktop-keyboard-selection")
     page.keyboard.press("Space")
     assert faces(page, 1) == ["", "Ts", "9s", "8s"]
     page.keyboard.press("u")
