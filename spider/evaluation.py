@@ -74,11 +74,13 @@ class Judge:
         columns, downs = state[0], state[1]
         col = columns[src]
         dst_col = columns[dst]
-        if col[-1] & 15 == 1 and dst_col:  # may complete a run: count it in full
-            return self.value(self.table.apply(state, step)) - self.value(state)
+        moved = col[-k:]
+        if col[-1] & 15 == 1 and len(dst_col) + k >= 13 and (dst_col + moved)[-13] & 15 == 13:
+            after = self.table.apply(state, step)  # may complete a run: count it in full
+            return RUN * (after[3] - state[3]) + sum(self._column(after, i) - self._column(state, i) for i in (src, dst))
         cv = self.column_value
         down = downs[src]
-        gain = cv(dst_col + col[-k:], not downs[dst]) - (cv(dst_col, not downs[dst]) if dst_col else EMPTY)
+        gain = cv(dst_col + moved, not downs[dst]) - (cv(dst_col, not downs[dst]) if dst_col else EMPTY)
         gain -= cv(col, not down)
         if k < len(col):
             gain += cv(col[:-k], not down)
@@ -87,3 +89,9 @@ class Judge:
         else:
             gain += EMPTY
         return gain
+
+    def _column(self, state: State, i: int) -> int:
+        """Column ``i``'s share of :meth:`value`."""
+        col, down = state[0][i], state[1][i]
+        value = self.column_value(col, not down) if col else EMPTY
+        return value - DOWN * down - (LAST_DOWN if down else 0)

@@ -10,6 +10,7 @@ spots, the last move undone, a whole column moved into an empty one) are listed 
 
 from __future__ import annotations
 
+import heapq
 from dataclasses import dataclass
 
 from .game import Game
@@ -18,8 +19,9 @@ from .evaluation import EMPTY, RUN, Judge
 from .search_state import State, Step, Table, label
 
 STEP_COST = 1
-DEPTH = 3
-NODES = 300
+MAX_DEPTH = 12
+NODES = 400
+FIRST_BONUS = 10_000
 RECENT = 8
 
 
@@ -57,13 +59,13 @@ def hints(game: Game) -> list[Hint]:
     first_empty = next((i for i, col in enumerate(root[0]) if not col), None)
     blocked_deal = bool(root[2]) and table.deal_needs_full and first_empty is not None
     steps = [(move.src, move.dst, move.count) for move in legal if not move.is_deal]
-    gains = {step: ranker.gain(root, step) for step in steps}
-    for order, step in sorted(enumerate(steps), key=lambda entry: -gains[entry[1]]):
+    gains = ranker.root_gains
+    candidates = []
+    for order, step in enumerate(steps):
         move = Move(*step)
         src, dst, count = step
-        child = table.apply(root, step)
         gain = gains[step]
-        if child in recent:
+        if table.apply(root, step) in recent:
             idle.append((gain, order, Hint(move, "no useful move: undoes a recent move", False)))
         elif count == len(root[0][src]) and not root[1][src] and not root[0][dst]:
             idle.append((gain - EMPTY, order, Hint(move, "no useful move: moves a whole column to an empty one", False)))
@@ -71,14 +73,20 @@ def hints(game: Game) -> list[Hint]:
             same = f"same as moving it to column {first_empty + 1}"
             idle.append((gain - 1, order, Hint(move, f"no useful move: {same}", False)))
         else:
-            score, reason = ranker.score(step, child, gain)
-            if score > bar:
-                useful.append((score, gain, -order, Hint(move, reason, True)))
-            elif blocked_deal and not root[0][dst]:
-                fill = f"no useful move: fills column {dst + 1} so you can deal"
-                idle.append((gain + RUN, order, Hint(move, fill, False)))
-            else:
-                idle.append((gain, order, Hint(move, f"no useful move: {_what(root, step)}", False)))
+            candidates.append((order, step))
+    lines = ranker.lines([step for _, step in candidates])
+    for order, step in candidates:
+        move = Move(*step)
+        gain = gains[step]
+        score, second = lines[step]
+        if score > bar:
+            reason = ranker.reason(step, table.apply(root, step), gain, second)
+            useful.append((score, gain, -order, Hint(move, reason, True)))
+        elif blocked_deal and not root[0][step[1]]:
+            fill = f"no useful move: fills column {step[1] + 1} so you can deal"
+            idle.append((gain + RUN, order, Hint(move, fill, False)))
+        else:
+            idle.append((gain, order, Hint(move, f"no useful move: {_what(root, step)}", False)))
     useful.sort(key=lambda entry: entry[:3], reverse=True)
     idle.sort(key=lambda entry: (-entry[0], entry[1]))
     out = [entry[3] for entry in useful]
@@ -131,11 +139,14 @@ def _effect(table: Table, state: State, step: Step, after: State) -> str:
 
 
 class _Ranker:
-    """Scores moves by the best short line they start: gains summed, a point off per move.
+    """Scores moves by the best line of tableau moves they start, found by a best-first search.
 
-    A follow-up counts only if the line made it possible (it was not already available at the
-    root with the same gain), so a useless move never borrows credit from an unrelated good one,
-    and the tree stays narrow enough to search a few moves deep.
+    The search walks move sequences up to the next deal in the player's view: a revealed card is
+    unknown, so nothing builds on it and its column's line ends there, worth what revealing is
+    worth. A line's score is its value gained, a point off per move. A follow-up counts only if
+    the line made it possible (it touches a column the line touched, and was not already open at
+    the root with the same gain), so a useless move never borrows credit from an unrelated good
+    one. The search is bounded by a node count, not a clock, so hints are deterministic.
     """
 
     def __init__(self, table: Table, root: State) -> None:
@@ -144,45 +155,61 @@ class _Ranker:
         judge = Judge(table)
         self.value = judge.value
         self.gain = judge.gain
-        self.nodes = 0
         self.root_gains = {step: self.gain(root, step) for step in table.steps(root) if step[0] >= 0}
 
-    def score(self, step: Step, child: State, gain: int) -> tuple[int, str]:
-        """The best line starting with ``step``, and the reason to play it."""
+    def lines(self, steps: list[Step]) -> dict[Step, tuple[int, Step | None]]:
+        """For each first step: the best line's score and its second step (None if alone)."""
         table = self.table
-        reason = _effect(table, self.root, step, child)
-        extra, nxt = self._search(child, DEPTH, {child}, frozenset(step[:2]))
-        if nxt is not None and gain <= 0:
-            reason = f"{_what(self.root, step)}, then {_effect(table, child, nxt, table.apply(child, nxt))}"
-        return gain - STEP_COST + extra, reason
-
-    def _search(self, state: State, depth: int, seen: set[State], touched: frozenset[int]) -> tuple[int, Step | None]:
-        """The best gain of a line of at most ``depth`` moves that the line so far made possible.
-
-        Only moves into or out of a column the line has ``touched`` can be new: any other was
-        already available at the root with the same gain, so it earns the line nothing.
-        """
-        table = self.table
-        best, first = 0, None
-        first_empty = next((i for i, col in enumerate(state[0]) if not col), None)
-        for step in table.steps(state, every_empty=False):
-            src, dst, _ = step
-            if (src not in touched and dst not in touched) or not _worth(table, state, step, first_empty):
+        gain = self.gain
+        root_gains = self.root_gains
+        root = self.root
+        best: dict[Step, tuple[int, Step | None]] = {}
+        seen = {root}
+        heap: list[tuple[int, int, int, State, Step, Step, Step | None, frozenset[int]]] = []
+        tick = 0
+        for step in steps:
+            score = root_gains[step] - STEP_COST
+            best[step] = (score, None)
+            tick += 1
+            # every first move is looked at before the best-first walk goes deeper
+            heap.append((-score - FIRST_BONUS, 1, tick, root, step, step, None, frozenset(step[:2])))
+        heapq.heapify(heap)
+        nodes = 0
+        while heap and nodes < NODES:
+            neg, depth, _, parent, step, first, second, touched = heapq.heappop(heap)
+            state = table.apply(parent, step)
+            if state in seen:
                 continue
-            gain = self.gain(state, step)
-            if self.root_gains.get(step) == gain:
+            seen.add(state)
+            nodes += 1
+            base = -neg - (FIRST_BONUS if depth == 1 else 0)
+            if depth >= MAX_DEPTH:
                 continue
-            total = gain - STEP_COST
-            if depth > 1 and gain > -EMPTY and self.nodes < NODES:
-                child = table.apply(state, step)
-                if child in seen:
+            columns = state[0]
+            first_empty = next((i for i, col in enumerate(columns) if not col), None)
+            for step in table.steps(state, every_empty=False):
+                src, dst, k = step
+                if src not in touched and dst not in touched:
                     continue
-                seen.add(child)
-                self.nodes += 1
-                total += self._search(child, depth - 1, seen, touched | {src, dst})[0]
-            if total > best:
-                best, first = total, step
-        return best, first
+                if not columns[dst] and not _worth(table, state, step, first_empty):
+                    continue
+                g = gain(state, step)
+                if root_gains.get(step) == g:
+                    continue
+                score = base + g - STEP_COST
+                line_second = second or step
+                if score > best[first][0]:
+                    best[first] = (score, line_second)
+                tick += 1
+                heapq.heappush(heap, (-score, depth + 1, tick, state, step, first, line_second, touched | {src, dst}))
+        return best
+
+    def reason(self, step: Step, child: State, gain: int, second: Step | None) -> str:
+        """Why to play ``step``: its own effect, or what it makes possible when it gains nothing."""
+        table = self.table
+        if second is not None and gain <= 0:
+            return f"{_what(self.root, step)}, then {_effect(table, child, second, table.apply(child, second))}"
+        return _effect(table, self.root, step, child)
 
 
 def _worth(table: Table, state: State, step: Step, first_empty: int | None) -> bool:
