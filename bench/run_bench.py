@@ -273,9 +273,16 @@ def table(result: dict) -> str:
             (f"Pyodide heap after {TOTAL_MOVES} moves",
              f"{lat['pyodide_heap_mb']} MB" if lat["pyodide_heap_mb"] else "n/a (window.app.pyodide not exposed)", ""),
         ]
+    if "error" in eng:
+        rows.append(("engine, Pyodide vs CPython", "FAILED: " + " ".join(eng["error"])[:160], ""))
+        return _markdown(rows)
     rows.append(("after bare boot: install wheel, import spider.app",
                  f"{eng['wheel_install_ms']:.0f} ms + {eng['import_app_ms']:.0f} ms", ""))
     rows.append(("engine, Pyodide vs CPython", f"{eng['pyodide_slowdown']}× slower ({eng['pyodide_s']} s vs {eng['cpython_s']} s)", ""))
+    return _markdown(rows)
+
+
+def _markdown(rows: list[tuple[str, str, str]]) -> str:
     widths = [max(len(r[i]) for r in rows + [("what", "measured", "goal")]) for i in range(3)]
     lines = ["| " + " | ".join(h.ljust(w) for h, w in zip(("what", "measured", "goal"), widths)) + " |",
              "| " + " | ".join("-" * w for w in widths) + " |"]
@@ -292,7 +299,10 @@ def main(dist: Path, out: Path, args) -> int:
             version.close()
             boot_ms, bytes_cold = boots(pw, server, args.runs)
             latency = click_latency(pw, server)
-            engine = engine_throughput(pw, server)
+            try:
+                engine = engine_throughput(pw, server)
+            except Exception as error:  # e.g. the engine no longer imports in Pyodide: say so, keep the rest
+                engine = {"error": str(error).strip().splitlines()[-4:]}
     finally:
         server.stop()
     result = {
