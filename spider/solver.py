@@ -35,6 +35,14 @@ MAX_FRONTIER = 1_500_000
 """Heap entries kept; past that the worst half is dropped and the pass can no longer prove a loss."""
 BREAK_COST = 10
 """What the solver charges for a card not on its same-suit parent (see :class:`Judge`)."""
+STOCK_WEIGHT = 30
+"""What the whole-game passes charge per card dealt, so that they look at the tableau first."""
+PROBE_SHARE = 0.4
+"""Share of the budget the whole-game passes get before the staged search takes over."""
+PROBE_NODES = 300_000
+"""Positions the whole-game passes may store: enough to exhaust small endgames."""
+WIDTHS = ((500, 3), (1_500, 4), (3_000, 8), (6_000, 12), (12_000, 16), (25_000, 24))
+"""The staged search's rounds: positions searched per stage and pre-deal positions tried."""
 _VALUE_SHIFT = 32
 _TIE = (1 << _VALUE_SHIFT) - 1
 _OFFSET = 1 << 30
@@ -58,8 +66,10 @@ def solve(game: Game, budget_s: float = 30.0, max_nodes: int = MAX_NODES) -> Sol
     if table.won(root):
         return SolveResult("solved", [], 0, 0.0)
     nodes = 0
+    # 1. Whole-game best-first, briefly: quick wins, and small positions searched to the end.
+    probe_end = min(deadline, start + PROBE_SHARE * budget_s)
     for fast in (True, False):
-        search = _Search(table, root, fast, deadline, max_nodes)
+        search = _Search(table, root, fast, probe_end, min(max_nodes, PROBE_NODES))
         path = search.run()
         nodes += search.stored
         if path is not None:
@@ -68,6 +78,12 @@ def solve(game: Game, budget_s: float = 30.0, max_nodes: int = MAX_NODES) -> Sol
             break
         if not fast and not search.trimmed:
             return SolveResult("unwinnable", [], nodes, time.perf_counter() - start)
+    # 2. Stage by stage between deals, ever wider, until the budget runs out.
+    staged = _Staged(table, deadline, max_nodes)
+    path = staged.run(root)
+    nodes += staged.nodes
+    if path is not None:
+        return SolveResult("solved", [to_move(step) for step in path], nodes, time.perf_counter() - start)
     return SolveResult("unknown", [], nodes, time.perf_counter() - start)
 
 
@@ -160,7 +176,8 @@ class _Search:
         for step in table.steps(state, every_empty=bool(stock_left) and not fast):
             src, dst, k = step
             if src < 0:
-                gain = judge.value(table.apply(state, step)) - value
+                after = table.apply(state, step)
+                gain = judge.value(after) - value - STOCK_WEIGHT * (stock_left - after[2])
             else:
                 col = columns[src]
                 dst_col = columns[dst]
@@ -181,5 +198,146 @@ class _Search:
         while self.parents[node] >= 0:
             path.append(_decode(self.codes[node]))
             node = self.parents[node]
+        path.reverse()
+        return path
+
+
+class _Timeout(Exception):
+    pass
+
+
+class _Staged:
+    """Stage-by-stage search: each stage is the tableau between two deals.
+
+    A stage is searched best-first without dealing, up to ``limit`` positions. If it holds no
+    win, its best positions to deal from (judged *after* the deal, whose cards the solver
+    sees) go into a pool; the ``width`` best of the pool are the next stage's starts (a beam
+    over stages). Rounds grow the limit and the width, so easy deals are won fast and hard
+    ones get a wider look.
+    """
+
+    def __init__(self, table: Table, deadline: float, max_nodes: int) -> None:
+        self.table = table
+        self.judge = Judge(table, BREAK_COST)
+        self.deadline = deadline
+        self.max_nodes = max_nodes
+        self.nodes = 0
+        self.limit = 0
+        self.width = 0
+
+    def run(self, root: State) -> list[Step] | None:
+        for limit, width in WIDTHS:
+            self.limit = min(limit, self.max_nodes // 2)
+            self.width = width
+            try:
+                path = self._beam(root)
+            except _Timeout:
+                return None
+            if path is not None:
+                return path
+        return None
+
+    def _beam(self, root: State) -> list[Step] | None:
+        """Stage by stage, keeping the ``width`` best positions after each deal."""
+        table = self.table
+        value = self.judge.value
+        beam: list[tuple[list[Step], State]] = [([], root)]
+        while beam:
+            pool = []
+            seen = set()
+            for prefix, state in beam:
+                limit = self.limit if state[2] else 4 * self.limit
+                win, candidates = self._stage(state, limit)
+                if win is not None:
+                    return prefix + win
+                for path, before in candidates:
+                    after = table.apply(before, DEAL_STEP)
+                    if after in seen:
+                        continue
+                    seen.add(after)
+                    pool.append((value(after), prefix + path + [DEAL_STEP], after))
+            pool.sort(key=lambda entry: -entry[0])
+            beam = [(path, after) for _, path, after in pool[: self.width]]
+        return None
+
+    def _stage(self, root: State, limit: int) -> tuple[list[Step] | None, list[tuple[list[Step], State]]]:
+        """Best-first over the stage's tableau moves: a win, or the best positions to deal from."""
+        table = self.table
+        judge = self.judge
+        deadline = self.deadline
+        states = [root]
+        parents = [-1]
+        steps: list[Step] = [DEAL_STEP]
+        values = [judge.value(root)]
+        seen = {_key(root)}
+        heap: list[tuple[int, int, int, Step]] = []
+        counter = 0
+
+        def expand(node: int) -> None:
+            nonlocal counter
+            state = states[node]
+            columns, downs = state[0], state[1]
+            base = values[node]
+            for step in table.steps(state, every_empty=False):
+                src, dst, k = step
+                if src < 0:
+                    continue
+                col = columns[src]
+                dst_col = columns[dst]
+                if k == len(col) and not dst_col and not downs[src]:
+                    continue
+                if k < len(col) and _lateral(col[-k - 1], col[-k], dst_col):
+                    continue
+                counter += 1
+                heapq.heappush(heap, (-(base + judge.gain(state, step)), counter, node, step))
+
+        expand(0)
+        pops = 0
+        while heap and len(states) < limit:
+            pops += 1
+            if not pops & 255 and time.perf_counter() > deadline:
+                raise _Timeout
+            _, _, parent, step = heapq.heappop(heap)
+            state = table.apply(states[parent], step)
+            key = _key(state)
+            if key in seen:
+                continue
+            seen.add(key)
+            states.append(state)
+            parents.append(parent)
+            steps.append(step)
+            values.append(judge.value(state))
+            self.nodes += 1
+            if state[3] >= table.runs_to_win:
+                return self._path(len(states) - 1, parents, steps), []
+            expand(len(states) - 1)
+        if time.perf_counter() > deadline:
+            raise _Timeout
+        if not root[2]:
+            return None, []
+        ranked = []
+        can_deal = table.can_deal
+        for node, state in enumerate(states):
+            if can_deal(state):
+                ranked.append((judge.value(table.apply(state, DEAL_STEP)), values[node], node))
+        ranked.sort(reverse=True)
+        picked = []
+        kinds = set()
+        for after_value, before_value, node in ranked:
+            kind = (after_value, before_value, states[node][1])
+            if kind in kinds:
+                continue
+            kinds.add(kind)
+            picked.append((self._path(node, parents, steps), states[node]))
+            if len(picked) >= self.width:
+                break
+        return None, picked
+
+    @staticmethod
+    def _path(node: int, parents: list[int], steps: list[Step]) -> list[Step]:
+        path = []
+        while parents[node] >= 0:
+            path.append(steps[node])
+            node = parents[node]
         path.reverse()
         return path
