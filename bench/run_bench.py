@@ -302,7 +302,8 @@ def main(dist: Path, out: Path, args) -> int:
             try:
                 engine = engine_throughput(pw, server)
             except Exception as error:  # e.g. the engine no longer imports in Pyodide: say so, keep the rest
-                engine = {"error": str(error).strip().splitlines()[-4:]}
+                causes = [line.strip() for line in str(error).splitlines() if "Error:" in line and "PythonError" not in line]
+                engine = {"error": causes[-1:] or str(error).strip().splitlines()[:1]}
     finally:
         server.stop()
     result = {
