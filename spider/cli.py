@@ -5,7 +5,6 @@ from __future__ import annotations
 import argparse
 import random
 import sys
-import resource
 import time
 import tracemalloc
 from collections.abc import Callable, Sequence
@@ -116,6 +115,8 @@ def solve_(args: argparse.Namespace) -> int:
             peak = f"peak {tracemalloc.get_traced_memory()[1] / 2**20:.1f} MB traced"
             tracemalloc.stop()
         else:
+            import resource  # POSIX only: absent under Pyodide, where the CLI must still import
+
             peak = f"process peak {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.0f} MB"
         counts[result.status] += 1
         spent += result.seconds

@@ -522,6 +522,7 @@ async function boot() {
       messageCallback: () => {},
     });
     progress(0.9, "Dealing…");
+    window.app.pyodide = pyodide; // for the benchmark's heap figure and for debugging
     return pyodide.pyimport("spider.app").handle_json;
   })();
   try {
