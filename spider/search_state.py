@@ -75,6 +75,7 @@ class Table:
         self.hidden = hidden
         self.stock = stock
         self.stock_known = UNKNOWN not in stock
+        self._movable: dict[tuple[int, ...], int] = {}
 
     @classmethod
     def from_game(cls, game: Game, see_hidden: bool) -> tuple[Table, State]:
@@ -93,7 +94,13 @@ class Table:
 
     # --- reading ----------------------------------------------------------------------------
     def movable(self, col: tuple[int, ...]) -> int:
-        """How many top cards of a column move as one group."""
+        """How many top cards of a column move as one group (memoised: columns recur)."""
+        count = self._movable.get(col)
+        if count is None:
+            count = self._movable[col] = self._count_movable(col)
+        return count
+
+    def _count_movable(self, col: tuple[int, ...]) -> int:
         n = len(col)
         if not n or col[-1] == UNKNOWN:
             return 0
@@ -131,9 +138,10 @@ class Table:
                 need[(top & 15) - 1].append((dst, top))
         build_suit = self.build_suit
         king_only = self.king_only
+        movable = self.movable
         out = []
         for src, col in enumerate(columns):
-            for k in range(1, self.movable(col) + 1):
+            for k in range(1, movable(col) + 1):
                 base = col[-k]
                 for dst, top in need[base & 15]:
                     if dst != src and (not build_suit or top == base + 1):

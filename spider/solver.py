@@ -5,16 +5,20 @@
 or ``"unknown"`` when the time or memory budget ran out first. It never touches the caller's
 game: it copies the position into a compact :class:`~spider.search_state.Table` state.
 
-The search is greedy best-first on :class:`~spider.evaluation.Judge` values with lazily
-generated children (a heap entry is just parent, move and priority, so the frontier stays
-small), a transposition table on canonical keys (once the stock is empty, columns without
-face-down cards are interchangeable, so their order is forgotten) and two passes:
+Two searches share the budget:
 
-1. a fast pass that skips moves strong players never need (breaking a same-suit sequence to
-   put its top on an off-suit card, shuffling a sequence onto its twin, choosing among several
-   empty columns), which finds most wins quickly;
-2. when the fast pass runs out of moves without a win, an exhaustive pass with only sound
-   pruning, whose empty frontier proves the position lost.
+1. Whole-game greedy best-first on :class:`~spider.evaluation.Judge` values (charging
+   ``STOCK_WEIGHT`` per card dealt, so the tableau is worked before the stock) with lazily
+   generated children (a heap entry is just parent, move and priority, so the frontier stays
+   small) and a transposition table on canonical keys (once the stock is empty, columns
+   without face-down cards are interchangeable, so their order is forgotten). A fast pass
+   skips moves strong players never need (breaking a same-suit sequence to put its top on an
+   off-suit card, shuffling a sequence onto its twin, choosing among several empty columns);
+   if it runs dry, an exhaustive pass with only sound pruning follows, whose empty frontier
+   proves the position lost. These get ``PROBE_SHARE`` of the budget: quick wins and small
+   endgames end here.
+2. A beam search over stages (the tableau between two deals, see :class:`_Staged`) that
+   widens round by round until a win or the end of the budget. It never claims a loss.
 """
 
 from __future__ import annotations

@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import time
+
 import pytest
 
 import spider
 from spider.cli import main
+from spider.search_state import Table, to_move
+from spider.solver import MAX_NODES, _Staged
 from spider.winnable import winnable_seeds
 
 
@@ -41,6 +45,14 @@ def test_fresh_deals_solve_and_replay(name: str, seed: int) -> None:
     result = spider.solve(spider.Game(name, seed), budget_s=30)
     assert result.status == "solved"
     assert _replays_to_a_win(spider.Game(name, seed), result.moves)
+
+
+@pytest.mark.parametrize(("name", "seed"), [("spider-1", 2), ("spider-2", 2), ("spider-easy", 1)])
+def test_the_staged_search_alone_wins_and_replays(name: str, seed: int) -> None:
+    table, root = Table.from_game(spider.Game(name, seed), see_hidden=True)
+    path = _Staged(table, time.perf_counter() + 30, MAX_NODES).run(root)
+    assert path is not None
+    assert _replays_to_a_win(spider.Game(name, seed), [to_move(step) for step in path])
 
 
 def test_solving_midgame_leaves_the_history_alone() -> None:
