@@ -6,13 +6,24 @@
 (10, 50, 500)
 """
 
+from importlib import import_module
+from typing import Any
+
 from .cards import Card
 from .errors import IllegalMove, NotationError, SaveError
 from .game import Game, Position
 from .hints import Hint, hints
 from .moves import DEAL, Move
-from .solver import SolveResult, solve
 from .variants import VARIANTS, Variant, get_variant
+
+_LAZY = {"SolveResult": "solver", "solve": "solver"}
+
+
+def __getattr__(name: str) -> Any:
+    """The solver loads on first use: the page's main engine never needs it (its worker does)."""
+    if name in _LAZY:
+        return getattr(import_module(f".{_LAZY[name]}", __name__), name)
+    raise AttributeError(f"module 'spider' has no attribute {name!r}")
 
 __all__ = [
     "DEAL",
