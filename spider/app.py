@@ -88,7 +88,10 @@ class App:
             self._say(f"Unknown event {kind!r}", "error")
         else:
             handled = handler(event) is not False
-        return {"view": self.view(), "store": self.store, "hash": self.link(), "handled": handled, "work": self.work}
+        view = self.view()
+        if self.saving and any(key.startswith(SAVE_PREFIX) for key in self.store):
+            self._write(VIEW_PREFIX + self.game.variant.name, json.dumps(view))
+        return {"view": view, "store": self.store, "hash": self.link(), "handled": handled, "work": self.work}
 
     def _tick(self, now: Any) -> None:
         if not isinstance(now, (int, float)):
@@ -166,14 +169,13 @@ class App:
             self.storage[key] = value
 
     def _save(self) -> None:
-        """Write the current game (and the view cache for an instant next start)."""
+        """Write the current game; :meth:`handle` adds the view it draws, for an instant next start."""
         name = self.game.variant.name
         self._write_settings()
         if not self.saving:
             return
         self._write(SAVE_PREFIX + name, self.game.to_json())
         self._write(TIME_PREFIX + name, str(self.elapsed_ms))
-        self._write(VIEW_PREFIX + name, json.dumps(self.view()))
 
     def _write_settings(self) -> None:
         settings = {"saving": self.saving, "variant": self.game.variant.name,

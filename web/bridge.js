@@ -181,7 +181,10 @@ function render(view) {
   const stagger = fresh.length > 1 && !reducedMotion() ? Math.min(12, 400 / fresh.length) : 0;
   fresh.forEach((el, k) => { el.style.transitionDelay = stagger ? `${k * stagger}ms` : ""; });
   for (const el of cards.values()) {
-    if (!el.classList.contains("dragging")) el.style.transform = el.__target;
+    if (el.__shown !== el.__target && !el.classList.contains("dragging")) {
+      el.style.transform = el.__target;
+      el.__shown = el.__target;
+    }
   }
   if (stagger) setTimeout(() => fresh.forEach((el) => { el.style.transitionDelay = ""; }), 600);
   where = nextWhere;
@@ -406,6 +409,7 @@ function onPointerMove(e) {
     el.classList.add("dragging");
     el.style.zIndex = String(2000 + k);
     el.style.transform = `${el.__target} translate(${dx}px, ${dy}px)`;
+    el.__shown = null;
   });
 }
 
