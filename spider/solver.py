@@ -41,7 +41,7 @@ BREAK_COST = 10
 """What the solver charges for a card not on its same-suit parent (see :class:`Judge`)."""
 STOCK_WEIGHT = 30
 """What the whole-game passes charge per card dealt, so that they look at the tableau first."""
-PROBE_SHARE = 0.4
+PROBE_SHARE = 0.15
 """Share of the budget the whole-game passes get before the staged search takes over."""
 PROBE_NODES = 300_000
 """Positions the whole-game passes may store: enough to exhaust small endgames."""
@@ -106,6 +106,14 @@ def _lateral(below: int, base: int, dst_col: tuple[int, ...]) -> bool:
     if below == base + 1:
         return True
     return (below & 15) == (base & 15) + 1 and (not dst_col or dst_col[-1] != base + 1)
+
+
+def _frees(table: Table, rest: tuple[int, ...], tops: set[int]) -> bool:
+    """What a move leaves behind (``rest``) has a group whose same-suit parent tops a column:
+    the move was a step towards that link, not a lateral shuffle."""
+    if not rest:
+        return True
+    return rest[-table.movable(rest)] + 1 in tops
 
 
 def _encode(step: Step) -> int:
@@ -177,6 +185,7 @@ class _Search:
         columns, downs, stock_left = state[0], state[1], state[2]
         fast = self.fast
         heap = self.heap
+        tops = None
         for step in table.steps(state, every_empty=bool(stock_left) and not fast):
             src, dst, k = step
             if src < 0:
@@ -188,7 +197,10 @@ class _Search:
                 if k == len(col) and not dst_col and not downs[src] and (fast or not stock_left):
                     continue  # a whole column into an empty one changes nothing that matters
                 if fast and k < len(col) and _lateral(col[-k - 1], col[-k], dst_col):
-                    continue  # leaves a card it already followed in order, for nothing better
+                    if tops is None:
+                        tops = {c[-1] for c in columns if c}
+                    if col[-k - 1] == col[-k] + 1 or not _frees(table, col[:-k], tops):
+                        continue  # leaves a card it already followed in order, for nothing better
                 gain = judge.gain(state, step)
             self.counter += 1
             priority = ((_OFFSET - value - gain) << _VALUE_SHIFT) | (_TIE - self.counter)
@@ -282,6 +294,7 @@ class _Staged:
             state = states[node]
             columns, downs = state[0], state[1]
             base = values[node]
+            tops = None
             for step in table.steps(state, every_empty=False):
                 src, dst, k = step
                 if src < 0:
@@ -291,7 +304,10 @@ class _Staged:
                 if k == len(col) and not dst_col and not downs[src]:
                     continue
                 if k < len(col) and _lateral(col[-k - 1], col[-k], dst_col):
-                    continue
+                    if tops is None:
+                        tops = {c[-1] for c in columns if c}
+                    if col[-k - 1] == col[-k] + 1 or not _frees(table, col[:-k], tops):
+                        continue
                 counter += 1
                 heapq.heappush(heap, (-(base + judge.gain(state, step)), counter, node, step))
 
