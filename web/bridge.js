@@ -1,6 +1,7 @@
 // The bridge: boots Pyodide, forwards the player's events to Python (spider.app), draws the view
 // Python returns by keyed updates, and reads/writes localStorage as Python asks. No game logic here.
 import info from "./build-info.js";
+import { startPython } from "./python.js";
 
 const BOOT_TIMEOUT_MS = 60000;
 const DOUBLE_TAP_MS = 350;
@@ -517,15 +518,8 @@ async function boot() {
   const base = new URL(".", location.href);
   const timeout = new Promise((_, reject) => setTimeout(() => reject(new Error("the game engine took too long to start")), BOOT_TIMEOUT_MS));
   const start = (async () => {
-    progress(0.1, "Loading the Python runtime…");
-    const { loadPyodide } = await import(new URL(`${info.pyodide}pyodide.mjs`, base).href);
-    progress(0.35, "Starting Python…");
-    const pyodide = await loadPyodide({
-      indexURL: new URL(info.pyodide, base).href,
-      packages: [new URL(info.wheel, base).href],
-      messageCallback: () => {},
-    });
-    progress(0.9, "Dealing…");
+    const pyodide = await startPython(info, base, progress);
+    progress(0.95, "Dealing…");
     window.app.pyodide = pyodide; // for the benchmark's heap figure and for debugging
     return pyodide.pyimport("spider.app").handle_json;
   })();

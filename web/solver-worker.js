@@ -2,17 +2,10 @@
 // time (spider.worker.work_json) and answers with {id, status, moves}. A newer "peek" job replaces
 // a queued one: only the badge for the latest position matters.
 import info from "./build-info.js";
+import { startPython } from "./python.js";
 
 const base = new URL(".", self.location.href);
-const ready = (async () => {
-  const { loadPyodide } = await import(new URL(`${info.pyodide}pyodide.mjs`, base).href);
-  const pyodide = await loadPyodide({
-    indexURL: new URL(info.pyodide, base).href,
-    packages: [new URL(info.wheel, base).href],
-    messageCallback: () => {},
-  });
-  return pyodide.pyimport("spider.worker").work_json;
-})();
+const ready = startPython(info, base).then((pyodide) => pyodide.pyimport("spider.worker").work_json);
 
 const queue = [];
 let busy = false;
