@@ -371,3 +371,15 @@ def test_winnable_deals_only(page, base_url):
     page.locator('nav [data-action="new"]').click()
     seed = int(page.evaluate("location.hash").split("/")[1])
     assert seed in winnable_seeds("spider-1") and "proven winnable" in status(page)
+
+
+def test_bad_links_are_refused_and_load_nothing(page, base_url):
+    open_game(page, base_url + "#spider-2/4")
+    page.locator('[data-action="deal"]').click()
+    saved = page.evaluate("localStorage.getItem('spider:save:spider-2')")
+    for bad in ("#pos=spider-2%20moves%3Dx", "#spider-9/1", "#spider-2/12ab"):
+        page.evaluate(f"location.hash = '{bad}'")
+        page.wait_for_function("() => document.querySelector('[data-role=status]').textContent.includes('unchanged')")
+        assert page.evaluate("localStorage.getItem('spider:save:spider-2')") == saved
+        assert stat(page, "moves") == "1"
+        page.evaluate("() => { document.querySelector('[data-role=status]').textContent = ''; }")
