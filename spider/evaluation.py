@@ -24,11 +24,14 @@ KING_ROOT = 2
 class Judge:
     """Values the positions of one table; column values are memoised (columns recur constantly)."""
 
-    def __init__(self, table: Table, break_cost: int = 0) -> None:
+    def __init__(self, table: Table, break_cost: int = 0, empty: int = EMPTY, rank_link: int = RANK_LINK) -> None:
         """``break_cost``: charged for each face-up card not on its same-suit parent; the solver
-        sets it so that a deal, which buries ten columns, is not taken lightly."""
+        sets it so that a deal, which buries ten columns, is not taken lightly. ``empty`` and
+        ``rank_link`` override what an empty column and an off-suit link are worth."""
         self.table = table
         self.break_cost = break_cost
+        self.empty = empty
+        self.rank_link = rank_link
         self.suit_only = table.build_suit
         self.memo: dict[tuple[tuple[int, ...], bool], int] = {}
 
@@ -53,7 +56,7 @@ class Judge:
             value += SEQUENCE * (length - 1) ** 2
             length = 1
             if (upper & 15) == (lower & 15) - 1 and lower != UNKNOWN and not self.suit_only:
-                value += RANK_LINK
+                value += self.rank_link
         value += SEQUENCE * (length - 1) ** 2
         if rooted and col and col[0] & 15 == 13:
             value += KING_ROOT * (first or length)
@@ -65,7 +68,7 @@ class Judge:
         columns, downs, _, done = state
         total = RUN * done - DOWN * sum(downs) - LAST_DOWN * sum(1 for d in downs if d)
         for col, down in zip(columns, downs):
-            total += self.column_value(col, not down) if col else EMPTY
+            total += self.column_value(col, not down) if col else self.empty
         return total
 
     def gain(self, state: State, step: Step) -> int:
@@ -80,18 +83,18 @@ class Judge:
             return RUN * (after[3] - state[3]) + sum(self._column(after, i) - self._column(state, i) for i in (src, dst))
         cv = self.column_value
         down = downs[src]
-        gain = cv(dst_col + moved, not downs[dst]) - (cv(dst_col, not downs[dst]) if dst_col else EMPTY)
+        gain = cv(dst_col + moved, not downs[dst]) - (cv(dst_col, not downs[dst]) if dst_col else self.empty)
         gain -= cv(col, not down)
         if k < len(col):
             gain += cv(col[:-k], not down)
         elif down:
             gain += DOWN + (LAST_DOWN if down == 1 else 0) + cv((self.table.hidden[src][down - 1],), down == 1)
         else:
-            gain += EMPTY
+            gain += self.empty
         return gain
 
     def _column(self, state: State, i: int) -> int:
         """Column ``i``'s share of :meth:`value`."""
         col, down = state[0][i], state[1][i]
-        value = self.column_value(col, not down) if col else EMPTY
+        value = self.column_value(col, not down) if col else self.empty
         return value - DOWN * down - (LAST_DOWN if down else 0)
