@@ -167,6 +167,7 @@ def test_run_completes_and_flips(page, base_url):
     assert faces(page, 6) == ["", "Qs"]
     assert page.locator(".run-slot.filled").count() == 1
     assert stat(page, "score") == "599"
+    assert stat(page, "points") == "17", "13 for the run, 1 for each of four lone Kings"
 
 
 def test_win_dialog(page, base_url):

@@ -228,6 +228,7 @@ function renderChrome(view) {
   $("variant").value = view.variant;
   document.querySelector('[data-stat="score"]').textContent = String(view.score);
   document.querySelector('[data-stat="moves"]').textContent = String(view.moves);
+  document.querySelector('[data-stat="points"]').textContent = String(view.points);
   clock.set(view.time, !view.won);
   document.querySelector('[data-action="undo"]').disabled = !view.can_undo;
   document.querySelector('[data-action="redo"]').disabled = !view.can_redo;
@@ -270,7 +271,7 @@ function renderChrome(view) {
   badge.dataset.state = view.badge || "thinking";
   badge.textContent = { solved: "Winnable", unwinnable: "Lost", unknown: "Undecided" }[view.badge] || "Checking…";
   $("stop").hidden = !view.autoplay && !view.thinking;
-  $("won-text").textContent = `Score ${view.score} · ${view.moves} moves · ${clock.format(view.time)}`;
+  $("won-text").textContent = `Score ${view.score} · ${view.points} points · ${view.moves} moves · ${clock.format(view.time)}`;
   for (const dialog of document.querySelectorAll("dialog[data-dialog]")) {
     const wanted = view.dialog === dialog.dataset.dialog;
     if (wanted && !dialog.open) dialog.showModal();
