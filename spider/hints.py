@@ -11,16 +11,17 @@ spots, the last move undone, a whole column moved into an empty one) are listed 
 from __future__ import annotations
 
 import heapq
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from .game import Game
 from .moves import DEAL, Move
 from .evaluation import EMPTY, RUN, Judge
-from .search_state import State, Step, Table, label
+from .search_state import KING, UNKNOWN, State, Step, Table, label
 
 STEP_COST = 1
 MAX_DEPTH = 12
-NODES = 400
+NODES = 800
 FIRST_BONUS = 10_000
 RECENT = 8
 
@@ -155,6 +156,11 @@ class _Ranker:
         judge = Judge(table)
         self.value = judge.value
         self.gain = judge.gain
+        if table.deal_needs_full and root[2]:
+            cards = sum(map(len, root[0])) + sum(root[1])
+            spare = (cards - table.ncols) // 13  # runs that can still go before a deal
+            if spare < table.runs_to_win:
+                self.gain = self._starving_gain(judge.gain, root[3] + spare)
         self.root_gains = {step: self.gain(root, step) for step in table.steps(root) if step[0] >= 0}
 
     def lines(self, steps: list[Step]) -> dict[Step, tuple[int, Step | None]]:
@@ -185,14 +191,8 @@ class _Ranker:
             base = -neg - (FIRST_BONUS if depth == 1 else 0)
             if depth >= MAX_DEPTH:
                 continue
-            columns = state[0]
-            first_empty = next((i for i, col in enumerate(columns) if not col), None)
-            for step in table.steps(state, every_empty=False):
+            for step in _line_steps(table, state, touched):
                 src, dst, k = step
-                if src not in touched and dst not in touched:
-                    continue
-                if not columns[dst] and not _worth(table, state, step, first_empty):
-                    continue
                 g = gain(state, step)
                 if root_gains.get(step) == g:
                     continue
@@ -204,6 +204,19 @@ class _Ranker:
                 heapq.heappush(heap, (-score, depth + 1, tick, state, step, first, line_second, touched | {src, dst}))
         return best
 
+    @staticmethod
+    def _starving_gain(gain: Callable[[State, Step], int], most: int) -> Callable[[State, Step], int]:
+        """``gain`` that treats completing a run past ``most`` runs as a disaster: fewer cards
+        than columns would be left, so no column could be filled for the next deal."""
+
+        def starved(state: State, step: Step) -> int:
+            g = gain(state, step)
+            if g > RUN // 2 and state[3] >= most:  # a run would complete
+                return g - 3 * RUN
+            return g
+
+        return starved
+
     def reason(self, step: Step, child: State, gain: int, second: Step | None) -> str:
         """Why to play ``step``: its own effect, or what it makes possible when it gains nothing."""
         table = self.table
@@ -212,14 +225,38 @@ class _Ranker:
         return _effect(table, self.root, step, child)
 
 
-def _worth(table: Table, state: State, step: Step, first_empty: int | None) -> bool:
-    """Skip look-ahead steps that only duplicate another: other empty columns, whole columns
-    to an empty one, part of a group to an empty one (the whole group does more)."""
-    src, dst, k = step
-    if state[0][dst]:
-        return True
-    col = state[0][src]
-    return dst == first_empty and (k < len(col) or state[1][src] > 0) and k == table.movable(col)
+def _line_steps(table: Table, state: State, touched: frozenset[int]) -> list[Step]:
+    """The steps a line may go on with: each moves into or out of a column the line touched.
+
+    Into an empty column only a whole group goes, to the first empty one, and only if it leaves
+    something behind: other empty columns, part of a group, or a whole column moved to an empty
+    one would only duplicate another step."""
+    columns, downs = state[0], state[1]
+    need: list[list[tuple[int, int]]] = [[] for _ in range(14)]
+    empty = None
+    for dst, col in enumerate(columns):
+        if not col:
+            if empty is None:
+                empty = dst
+        elif col[-1] != UNKNOWN:
+            need[(col[-1] & 15) - 1].append((dst, col[-1]))
+    build_suit = table.build_suit
+    to_empty = empty is not None
+    out = []
+    for src, col in enumerate(columns):
+        n = table.movable(col)
+        if not n:
+            continue
+        mine = src in touched
+        for k in range(1, n + 1):
+            base = col[-k]
+            for dst, top in need[base & 15]:
+                if dst != src and (mine or dst in touched) and (not build_suit or top == base + 1):
+                    out.append((src, dst, k))
+        if to_empty and (mine or empty in touched) and (n < len(col) or downs[src]):
+            if not table.king_only or col[-n] & 15 == KING:
+                out.append((src, empty, n))
+    return out
 
 
 def play_blind(game: Game, max_actions: int = 3000) -> bool:
@@ -233,6 +270,8 @@ def play_blind(game: Game, max_actions: int = 3000) -> bool:
     for _ in range(max_actions):
         if game.is_won:
             return True
+        if game.stock and game.variant.deal_needs_full_columns and sum(map(len, game.columns)) < game.variant.columns:
+            return False  # too few cards left to fill every column, so no deal can ever come
         for hint in hints(game):
             if not hint.useful and not game.stock:
                 return False

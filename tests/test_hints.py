@@ -157,3 +157,45 @@ def test_bot_wins_an_easy_deal() -> None:
     game = spider.Game("spider-1", 4)
     assert play_blind(game)
     assert game.is_won
+
+
+STARVED = """spider-1 moves=0 done=ssssss
+stock: Ks Qs Js Ts 9s 8s 7s 6s 2s As
+1: | Ks Qs Js Ts 9s 8s 7s 6s 5s 4s 3s 2s
+2: | As
+3: | 5s 4s 3s
+4:
+5:
+6:
+7:
+8:
+9:
+10:
+"""
+
+
+def test_a_run_is_not_completed_when_too_few_cards_would_be_left_to_deal() -> None:
+    game = spider.Game.from_text(STARVED)
+    finish = _reason(game, "2 1")
+    assert not finish.useful and hints(game)[0].move != finish.move
+    assert play_blind(game)
+
+
+def test_hints_untangle_through_an_empty_column() -> None:
+    # 8♠ sits under 7♥ 6♥ and must reach 9♠: three moves, the first of which loses value
+    game = spider.Game.from_text("""spider-2 moves=0 done=ssshhh
+stock:
+1: 3s | 8s 7h 6h
+2: | 9s
+3:
+4: | Ks Qs Js
+5: | 8h Kh Qh Jh Th 9h
+6: | 7s 6s 5s 4s
+7: | 5h Ah 4h 3h 2h
+8: | Ts 2s As
+9:
+10:
+""")
+
+    top = hints(game)[0]
+    assert top.move == spider.Move(0, 2, 2) and top.useful
