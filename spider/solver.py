@@ -19,6 +19,8 @@ Two searches share the budget:
    endgames end here.
 2. A beam search over stages (the tableau between two deals, see :class:`_Staged`) that
    widens round by round until a win or the end of the budget. It never claims a loss.
+3. If its last round ends with time to spare, the exhaustive whole-game pass again, with all
+   the time and positions left.
 """
 
 from __future__ import annotations
@@ -88,6 +90,15 @@ def solve(game: Game, budget_s: float = 30.0, max_nodes: int = MAX_NODES) -> Sol
     nodes += staged.nodes
     if path is not None:
         return SolveResult("solved", [to_move(step) for step in path], nodes, time.perf_counter() - start)
+    # 3. Small games (Scorpion's stages are soon exhausted) leave time: search all of it, soundly.
+    if time.perf_counter() < deadline:
+        search = _Search(table, root, False, deadline, max_nodes)
+        path = search.run()
+        nodes += search.stored
+        if path is not None:
+            return SolveResult("solved", [to_move(step) for step in path], nodes, time.perf_counter() - start)
+        if search.exhausted and not search.trimmed:
+            return SolveResult("unwinnable", [], nodes, time.perf_counter() - start)
     return SolveResult("unknown", [], nodes, time.perf_counter() - start)
 
 
