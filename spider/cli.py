@@ -88,17 +88,24 @@ def bench(args: argparse.Namespace) -> int:
 
 @command
 def bot(args: argparse.Namespace) -> int:
-    """Play each seed blind with the top hint (no undo, no peeking) and print the win rate."""
+    """Play each seed blind with the top hint (no undo, no peeking); print the win rate and how
+    long a hint took (wall clock, so other work on the machine shows in it)."""
     won = 0
+    timings: list[float] = []
     for seed in args.seeds:
         game = Game(args.variant, seed)
         t0 = time.perf_counter()
-        win = play_blind(game)
+        win = play_blind(game, timings=timings)
         won += win
         if args.verbose:
             print(f"seed {seed}: {'won' if win else 'lost'} with {len(game.completed)} runs, "
                   f"{game.moves} moves, {time.perf_counter() - t0:.1f}s", flush=True)
     print(f"{args.variant}: won {won} of {len(args.seeds)} ({100 * won / len(args.seeds):.1f}%)")
+    if timings:
+        timings.sort()
+        ms = [1000 * timings[int(q * (len(timings) - 1))] for q in (0.5, 0.9, 0.99, 1)]
+        print(f"hints: {len(timings)} calls, median {ms[0]:.0f} ms, p90 {ms[1]:.0f} ms, "
+              f"p99 {ms[2]:.0f} ms, max {ms[3]:.0f} ms")
     return 0
 
 

@@ -2,15 +2,19 @@
 
 Hints see what the player sees — face-up cards and how many cards are face down or in the
 stock — never which cards those are: the position is rebuilt with every hidden card masked
-(:func:`player_view`), so no ranking can leak them. Each move is scored by a short look-ahead
-over the moves it makes possible; moves that gain nothing (a group shuffled between equal
-spots, the last move undone, a whole column moved into an empty one) are listed last, marked
-"no useful move", so the list is never empty while a move is legal.
+(:func:`player_view`), so no ranking can leak them. Each move is scored by the best line of
+tableau moves it starts, up to the next deal, found by a best-first search bounded by a node
+count (so hints are deterministic): a revealed card is unknown, so a line's work in that column
+ends there, worth what revealing is worth; lines may pass through an empty column to untangle a
+mixed run. Moves that gain nothing (a group shuffled between equal spots, the last move undone,
+a whole column moved into an empty one) are listed last, marked "no useful move", so the list
+is never empty while a move is legal; DEAL comes between the two.
 """
 
 from __future__ import annotations
 
 import heapq
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -259,12 +263,13 @@ def _line_steps(table: Table, state: State, touched: frozenset[int]) -> list[Ste
     return out
 
 
-def play_blind(game: Game, max_actions: int = 3000) -> bool:
+def play_blind(game: Game, max_actions: int = 3000, timings: list[float] | None = None) -> bool:
     """Play ``game`` on with the top hint, no undo, until won or stuck; True if won.
 
     The bot skips a hint that would return to a position it has already been in (else two
     idle moves could alternate for ever) and gives up when only idle moves remain and the
-    stock is empty.
+    stock is empty, or when too few cards are left to fill every column for the next deal.
+    ``timings``, if given, gets the seconds each :func:`hints` call took.
     """
     seen = {game.key()}
     for _ in range(max_actions):
@@ -272,7 +277,11 @@ def play_blind(game: Game, max_actions: int = 3000) -> bool:
             return True
         if game.stock and game.variant.deal_needs_full_columns and sum(map(len, game.columns)) < game.variant.columns:
             return False  # too few cards left to fill every column, so no deal can ever come
-        for hint in hints(game):
+        start = time.perf_counter()
+        ranked = hints(game)
+        if timings is not None:
+            timings.append(time.perf_counter() - start)
+        for hint in ranked:
             if not hint.useful and not game.stock:
                 return False
             if hint.move.is_deal:
