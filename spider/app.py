@@ -440,11 +440,15 @@ class App:
         move = self.game.redo()
         self._after_change(f"Redid {_move_words(move)}.")
 
-    def _after_change(self, message: str) -> None:
+    def _clear_marks(self) -> None:
+        """Drop the selection, the hint and any marked column: the board changed or the player said so."""
         self.selection = None
         self.hint_list = None
         self.hint_index = -1
         self.marked = []
+
+    def _after_change(self, message: str) -> None:
+        self._clear_marks()
         runs = len(self.game.completed)
         self._say(message)
         if self.game.is_won:
@@ -515,10 +519,9 @@ class App:
         if not card.face_up:
             self._say("That card is face down: uncover it by moving the cards above it.", "error")
             return False
-        count = len(cards) - index
-        if count > self.game.movable(col):
+        reason = self.game.why_unmovable(col, len(cards) - index)
+        if reason is not None:
             self.selection = None
-            reason = self.game.why_illegal(Move(col, (col + 1) % len(self.game.columns), count)) or ""
             self._say(f"Can't pick up {card.label}: {reason}.", "error")
             return False
         self.selection = Selection(col, index)
@@ -586,12 +589,9 @@ class App:
             shortcuts[lower]()
             return True
         if key == "Escape":
-            if self.dialog:
-                self.dialog = None
-            self.selection = None
-            self.hint_list = None
-            self.hint_index = -1
-            self.marked = []
+            self.dialog = None
+            self.linked = None
+            self._clear_marks()
             self._say("Selection cleared.")
             return True
         if not event.get("board"):

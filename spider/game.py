@@ -214,17 +214,10 @@ class Game:
             return f"there are only {n} columns"
         if move.src == move.dst:
             return "a group must move to another column"
-        cards = columns[move.src]
-        if not cards:
-            return f"column {move.src + 1} is empty"
-        if move.count < 1:
-            return "a move takes at least one card"
-        up = self.face_up_count(move.src)
-        if move.count > up:
-            return f"column {move.src + 1} has only {up} face-up card{'s' if up != 1 else ''}"
-        if move.count > _movable(cards, self.variant):
-            return _group_refusal(cards[-move.count:], self.variant)
-        base = cards[-move.count]
+        reason = self.why_unmovable(move.src, move.count)
+        if reason is not None:
+            return reason
+        base = columns[move.src][-move.count]
         target = columns[move.dst]
         if not target:
             if self.variant.empty(base):
@@ -239,6 +232,20 @@ class Game:
         if self.variant.build is any_suit_down:
             return f"{base.label} can't go on {top.label}: it needs a {need}"
         return f"{base.label} can't go on {top.label}: it needs the {need}{SUIT_SYMBOLS[base.suit]}"
+
+    def why_unmovable(self, col: int, count: int) -> str | None:
+        """Why the top ``count`` cards of column ``col`` can't be picked up as one group, or ``None``."""
+        cards = self.position.columns[col]
+        if not cards:
+            return f"column {col + 1} is empty"
+        if count < 1:
+            return "a move takes at least one card"
+        up = self.face_up_count(col)
+        if count > up:
+            return f"column {col + 1} has only {up} face-up card{'s' if up != 1 else ''}"
+        if count > _movable(cards, self.variant):
+            return _group_refusal(cards[-count:], self.variant)
+        return None
 
     def is_legal(self, move: Move) -> bool:
         return self.why_illegal(move) is None

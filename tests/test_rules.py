@@ -45,6 +45,14 @@ def test_mixed_suit_group_is_refused_naming_the_suits():
     assert message.startswith("Can't move 3 cards from column 1 to column 2")
 
 
+def test_why_a_group_cannot_be_picked_up_whatever_the_destination():
+    g = game("spider-4", ["2s | 9s 8h 7h", "| Tc", ""], spare=1)
+    assert g.why_unmovable(0, 2) is None
+    assert "not the same suit" in g.why_unmovable(0, 3)
+    assert g.why_unmovable(0, 4) == "column 1 has only 3 face-up cards"
+    assert g.why_unmovable(2, 1) == "column 3 is empty"
+
+
 def test_gap_in_rank_is_refused_naming_the_cards():
     g = game("spider-4", ["| 9h 7h", "| Tc"], spare=1)
     assert g.movable(0) == 1
