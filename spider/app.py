@@ -61,11 +61,8 @@ class App:
         self._reset_ui()
 
     def _reset_ui(self) -> None:
-        self.selection: Selection | None = None
+        self._clear_marks()
         self.focus: tuple[int, int] | None = None
-        self.hint_list: list[Hint] | None = None
-        self.hint_index = -1
-        self.marked: list[int] = []
         self.message = ""
         self.tone = "info"
         self.dialog: str | None = None
@@ -442,10 +439,10 @@ class App:
 
     def _clear_marks(self) -> None:
         """Drop the selection, the hint and any marked column: the board changed or the player said so."""
-        self.selection = None
-        self.hint_list = None
+        self.selection: Selection | None = None
+        self.hint_list: list[Hint] | None = None
         self.hint_index = -1
-        self.marked = []
+        self.marked: list[int] = []
 
     def _after_change(self, message: str) -> None:
         self._clear_marks()
