@@ -14,6 +14,7 @@ relative, so it works at / and under a sub-path such as /spider/.
 from __future__ import annotations
 
 import argparse
+import base64
 import hashlib
 import http.server
 import json
@@ -24,6 +25,7 @@ import subprocess
 import sys
 import tempfile
 import threading
+import zipfile
 import zlib
 from pathlib import Path
 
@@ -104,6 +106,61 @@ def build_wheel(dest: Path) -> Path:
             sys.exit(f"build.py: {wheel.name} is not a pure-Python wheel; Pyodide needs py3-none-any")
         dest.mkdir(parents=True, exist_ok=True)
         return Path(shutil.copy2(wheel, dest / wheel.name))
+
+
+# Run by Node with the pinned Pyodide: compile every module of the wheel with the page's own Python
+# (3.14, which the host may lack) into unchecked-hash .pyc files, printed as JSON {path: base64}.
+PRECOMPILE_JS = r"""
+import { loadPyodide } from "%(pyodide)s";
+import fs from "node:fs";
+const pyodide = await loadPyodide({ indexURL: "%(index)s", messageCallback: () => {} });
+pyodide.unpackArchive(new Uint8Array(fs.readFileSync(process.argv[1])), "wheel", { extractDir: "/wheel" });
+process.stdout.write(pyodide.runPython(`
+import base64, json, pathlib, py_compile, site, sys
+root = pathlib.Path("/wheel")
+site_packages = site.getsitepackages()[0]
+out = {}
+for source in sorted(root.rglob("*.py")):
+    name = source.relative_to(root).as_posix()
+    cfile = py_compile.compile(str(source), dfile=f"{site_packages}/{name}", doraise=True,
+                               invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH)
+    out[pathlib.Path(cfile).relative_to(root).as_posix()] = base64.b64encode(pathlib.Path(cfile).read_bytes()).decode()
+json.dumps(out)
+`));
+"""
+
+
+def precompile(wheel: Path, pyodide: Path) -> int:
+    """Add the page's Python's .pyc files to the wheel, so the page imports without compiling.
+
+    Pyodide's Python keeps nothing between visits, so it would compile every module from
+    source at each boot (~0.1 s). Unchecked-hash .pyc files skip that; CPython ignores them,
+    since their names carry the page's cache tag (``cpython-314``), not its own.
+    """
+    node = shutil.which("node")
+    if node is None:
+        sys.exit("build.py: node is needed to precompile the wheel for Pyodide; install Node.js first")
+    script = PRECOMPILE_JS % {"pyodide": (pyodide / "pyodide.mjs").as_uri(), "index": f"{pyodide.as_posix()}/"}
+    result = subprocess.run([node, "--input-type=module", "-e", script, str(wheel)], capture_output=True, text=True)
+    if result.returncode != 0:
+        sys.exit(f"build.py: precompiling the wheel in Pyodide failed:\n{result.stderr[-2000:]}")
+    compiled = {name: base64.b64decode(data) for name, data in json.loads(result.stdout).items()}
+    with zipfile.ZipFile(wheel) as zf:
+        entries = [(info, zf.read(info)) for info in zf.infolist()]
+    record_index = next(i for i, (info, _) in enumerate(entries) if info.filename.endswith(".dist-info/RECORD"))
+    record_info, record = entries.pop(record_index)
+    lines = record.decode().splitlines()
+    for name, data in compiled.items():
+        digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+        lines.insert(-1, f"{name},sha256={digest},{len(data)}")
+    stamp = record_info.date_time
+    with zipfile.ZipFile(wheel, "w", zipfile.ZIP_DEFLATED) as zf:
+        for info, data in entries:
+            zf.writestr(info, data)
+        for name, data in compiled.items():
+            zf.writestr(zipfile.ZipInfo(name, stamp), data, zipfile.ZIP_DEFLATED)
+        zf.writestr(record_info, "\n".join(lines) + "\n")
+    return len(compiled)
 
 
 def first_views() -> dict | None:
@@ -245,6 +302,7 @@ def build(out: Path) -> dict:
         for page in BARE_PAGES:
             shutil.copy2(BENCH / page, staging / page)
         wheel = build_wheel(staging / "wheels")
+        log(f"precompiled {precompile(wheel, pyodide)} modules for Pyodide into {wheel.name}")
         (staging / "pyodide").mkdir()
         for name in PYODIDE_FILES:
             shutil.copy2(pyodide / name, staging / "pyodide" / name)

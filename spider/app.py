@@ -10,17 +10,16 @@ the cheapest way across the Pyodide boundary.
 from __future__ import annotations
 
 import json
-import secrets
 import zlib
 from dataclasses import dataclass
 from typing import Any
-from urllib.parse import unquote
 
 from .cards import Card
 from .errors import IllegalMove, NotationError, SaveError
 from .game import Game
 from .hints import Hint, hints
 from .moves import DEAL, Move
+from .shuffle import random_below
 from .variants import VARIANTS
 
 SAVE_PREFIX = "spider:save:"
@@ -110,7 +109,7 @@ class App:
         if variant not in VARIANTS:
             variant = "spider-1"
         seed = event.get("seed")
-        name, _, seed_text = unquote(str(event.get("hash", ""))).lstrip("#").partition("/")
+        name, _, seed_text = _fragment(event).partition("/")
         if name in VARIANTS:
             variant = name
             seed = _seed(seed_text)
@@ -120,7 +119,7 @@ class App:
 
     def on_hash(self, event: dict[str, Any]) -> None:
         """The URL fragment changed: ``#spider-4/99``, ``#spider-2`` or ``#pos=<notation>``."""
-        fragment = unquote(str(event.get("hash", "")).lstrip("#"))
+        fragment = _fragment(event)
         if not fragment or fragment == self.link().lstrip("#"):
             return
         if fragment.startswith("pos="):
@@ -304,7 +303,7 @@ class App:
         if not pool:
             self._begin(Game(self.game.variant), "No proven-winnable deal is known yet; this one is not checked.", "warn")
         else:
-            seed = pool[secrets.randbelow(len(pool))]
+            seed = pool[random_below(len(pool))]
             self._begin(Game(name, seed), f"{self.game.variant.title}, deal {seed}: proven winnable. Good luck!")
         self._verify_more()
 
@@ -768,6 +767,16 @@ def _capital(text: str) -> str:
 
 def _backup_key(name: str, n: int) -> str:
     return f"{BACKUP_PREFIX}{name}" + (f":{n}" if n > 1 else "")
+
+
+def _fragment(event: dict[str, Any]) -> str:
+    """The URL fragment of an event, without ``#`` and percent-decoded."""
+    text = str(event.get("hash", "")).lstrip("#")
+    if "%" not in text:
+        return text
+    from urllib.parse import unquote  # only links need it; the import costs the page's boot ~0.1 s
+
+    return unquote(text)
 
 
 def _seed(text: str) -> int | None:

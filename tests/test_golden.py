@@ -68,3 +68,15 @@ def test_same_seed_same_deal_and_seeds_are_plain_ints():
 def test_unknown_variant_names_the_choices():
     with pytest.raises(KeyError, match="spider-1, spider-2"):
         Game("spider-3", 1)
+
+
+def test_random_below_covers_its_range_and_nothing_else():
+    from collections import Counter
+
+    from spider.shuffle import MAX_SEED, random_below
+
+    assert {random_below(1) for _ in range(20)} == {0}
+    counts = Counter(random_below(5) for _ in range(2000))
+    assert set(counts) == set(range(5)) and min(counts.values()) > 300  # ~400 each
+    assert all(0 <= random_below(MAX_SEED) < MAX_SEED for _ in range(200))
+    assert len({random_below(MAX_SEED) for _ in range(50)}) == 50

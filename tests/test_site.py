@@ -326,6 +326,24 @@ def test_board_is_painted_before_python_is_ready(page, base_url):
     assert page.locator(".card").count() == 54
 
 
+def test_the_page_imports_the_engine_precompiled(page, base_url):
+    """The wheel carries .pyc files for the page's Python, so no boot compiles the engine."""
+    open_game(page, base_url)
+    report = page.evaluate("""() => window.app.pyodide.runPython(`
+import importlib.util, json, sys
+found = {}
+for name, module in sorted(sys.modules.items()):
+    if name.startswith("spider"):
+        with open(importlib.util.cache_from_source(module.__file__), "rb") as f:
+            head = f.read(8)
+        found[name] = [head[:4] == importlib.util.MAGIC_NUMBER, int.from_bytes(head[4:], "little")]
+json.dumps(found)
+`)""")
+    found = json.loads(report)
+    assert {"spider", "spider.app", "spider.game", "spider.hints"} <= set(found)
+    assert all(valid and flags == 1 for valid, flags in found.values()), found  # 1: unchecked hash
+
+
 def test_reduced_motion_turns_animation_off(page, base_url):
     page.emulate_media(reduced_motion="reduce")
     open_game(page, pos_url(base_url, POSITION))
