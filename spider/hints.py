@@ -8,14 +8,15 @@ count (so hints are deterministic): a revealed card is unknown, so a line's work
 ends there, worth what revealing is worth; lines may pass through an empty column to untangle a
 mixed run. Moves that gain nothing (a group shuffled between equal spots, the last move undone,
 a whole column moved into an empty one) are listed last, marked "no useful move", so the list
-is never empty while a move is legal; DEAL comes between the two.
+is never empty while a move is legal; DEAL comes between the two. :class:`HintSearch` runs the
+same search in slices, for a page that thinks while the player does.
 """
 
 from __future__ import annotations
 
 import heapq
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Generator, Iterator
 from dataclasses import dataclass
 
 from .game import Game
@@ -28,6 +29,8 @@ MAX_DEPTH = 12
 NODES = 800
 FIRST_BONUS = 10_000
 RECENT = 8
+SLICE = 16
+"""Search nodes between looks at the clock in :meth:`HintSearch.advance`."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,57 +51,94 @@ def player_view(game: Game) -> tuple[Table, State]:
 
 
 def hints(game: Game) -> list[Hint]:
-    """Every legal move, best first, each with a short reason; empty only when nothing is legal.
+    """Every legal move, best first, each with a short reason; empty only when nothing is legal."""
+    search = HintSearch(game)
+    search.advance(float("inf"))
+    return search.result
 
-    A move is useful when the best line it starts leads above every recent position since the
-    last deal, so a detour that only climbs back to where the player already was is not
-    offered as progress.
+
+class HintSearch:
+    """:func:`hints` in resumable slices, so a page with one thread can think between moves.
+
+    The page calls :meth:`advance` with a few milliseconds whenever it is idle, so by the time
+    the player asks, the answer is ready. The search is bounded by node counts, never by the
+    clock, so however the work is sliced the result is the one :func:`hints` gives. The
+    position is copied out at once: the caller's game may change afterwards.
     """
-    table, root = player_view(game)
-    legal = game.legal_moves()
-    recent = _recent_states(game)
-    ranker = _Ranker(table, root)
-    bar = max(ranker.value(state) for state in recent if state[2] == root[2]) - ranker.value(root)
-    useful: list[tuple[int, int, int, Hint]] = []
-    idle: list[tuple[int, int, Hint]] = []
-    first_empty = next((i for i, col in enumerate(root[0]) if not col), None)
-    blocked_deal = bool(root[2]) and table.deal_needs_full and first_empty is not None
-    steps = [(move.src, move.dst, move.count) for move in legal if not move.is_deal]
-    gains = ranker.root_gains
-    candidates = []
-    for order, step in enumerate(steps):
-        move = Move(*step)
-        src, dst, count = step
-        gain = gains[step]
-        if table.apply(root, step) in recent:
-            idle.append((gain, order, Hint(move, "no useful move: undoes a recent move", False)))
-        elif count == len(root[0][src]) and not root[1][src] and not root[0][dst]:
-            idle.append((gain - EMPTY, order, Hint(move, "no useful move: moves a whole column to an empty one", False)))
-        elif not root[0][dst] and dst != first_empty:
-            same = f"same as moving it to column {first_empty + 1}"
-            idle.append((gain - 1, order, Hint(move, f"no useful move: {same}", False)))
-        else:
-            candidates.append((order, step))
-    lines = ranker.lines([step for _, step in candidates])
-    for order, step in candidates:
-        move = Move(*step)
-        gain = gains[step]
-        score, second = lines[step]
-        if score > bar:
-            reason = ranker.reason(step, table.apply(root, step), gain, second)
-            useful.append((score, gain, -order, Hint(move, reason, True)))
-        elif blocked_deal and not root[0][step[1]]:
-            fill = f"no useful move: fills column {step[1] + 1} so you can deal"
-            idle.append((gain + RUN, order, Hint(move, fill, False)))
-        else:
-            idle.append((gain, order, Hint(move, f"no useful move: {_what(root, step)}", False)))
-    useful.sort(key=lambda entry: entry[:3], reverse=True)
-    idle.sort(key=lambda entry: (-entry[0], entry[1]))
-    out = [entry[3] for entry in useful]
-    if DEAL in legal:
-        out.append(Hint(DEAL, "deal a new row" if useful else "deal: nothing useful is left"))
-    out.extend(entry[2] for entry in idle)
-    return out
+
+    def __init__(self, game: Game) -> None:
+        self._table, self._root = player_view(game)
+        self._legal = game.legal_moves()
+        self._recent = _recent_states(game)
+        self._result: list[Hint] | None = None
+        self._work = self._search()
+
+    def advance(self, seconds: float) -> bool:
+        """Work for about ``seconds`` (at least one small slice); True once the result is ready."""
+        if self._result is None:
+            deadline = time.perf_counter() + seconds
+            for _ in self._work:
+                if time.perf_counter() >= deadline:
+                    return False
+        return True
+
+    @property
+    def result(self) -> list[Hint]:
+        """The ranked hints; only once :meth:`advance` has returned True."""
+        if self._result is None:
+            raise RuntimeError("the hint search has not finished: call advance() until it returns True")
+        return self._result
+
+    def _search(self) -> Iterator[None]:
+        """The whole search, pausing every few nodes; sets ``_result`` at the end.
+
+        A move is useful when the best line it starts leads above every recent position since
+        the last deal, so a detour that only climbs back to where the player already was is not
+        offered as progress.
+        """
+        table, root, legal, recent = self._table, self._root, self._legal, self._recent
+        ranker = _Ranker(table, root)
+        bar = max(ranker.value(state) for state in recent if state[2] == root[2]) - ranker.value(root)
+        useful: list[tuple[int, int, int, Hint]] = []
+        idle: list[tuple[int, int, Hint]] = []
+        first_empty = next((i for i, col in enumerate(root[0]) if not col), None)
+        blocked_deal = bool(root[2]) and table.deal_needs_full and first_empty is not None
+        steps = [(move.src, move.dst, move.count) for move in legal if not move.is_deal]
+        gains = ranker.root_gains
+        candidates = []
+        for order, step in enumerate(steps):
+            move = Move(*step)
+            src, dst, count = step
+            gain = gains[step]
+            if table.apply(root, step) in recent:
+                idle.append((gain, order, Hint(move, "no useful move: undoes a recent move", False)))
+            elif count == len(root[0][src]) and not root[1][src] and not root[0][dst]:
+                idle.append((gain - EMPTY, order, Hint(move, "no useful move: moves a whole column to an empty one", False)))
+            elif not root[0][dst] and dst != first_empty:
+                same = f"same as moving it to column {first_empty + 1}"
+                idle.append((gain - 1, order, Hint(move, f"no useful move: {same}", False)))
+            else:
+                candidates.append((order, step))
+        lines = yield from ranker.lines([step for _, step in candidates])
+        for order, step in candidates:
+            move = Move(*step)
+            gain = gains[step]
+            score, second = lines[step]
+            if score > bar:
+                reason = ranker.reason(step, table.apply(root, step), gain, second)
+                useful.append((score, gain, -order, Hint(move, reason, True)))
+            elif blocked_deal and not root[0][step[1]]:
+                fill = f"no useful move: fills column {step[1] + 1} so you can deal"
+                idle.append((gain + RUN, order, Hint(move, fill, False)))
+            else:
+                idle.append((gain, order, Hint(move, f"no useful move: {_what(root, step)}", False)))
+        useful.sort(key=lambda entry: entry[:3], reverse=True)
+        idle.sort(key=lambda entry: (-entry[0], entry[1]))
+        out = [entry[3] for entry in useful]
+        if DEAL in legal:
+            out.append(Hint(DEAL, "deal a new row" if useful else "deal: nothing useful is left"))
+        out.extend(entry[2] for entry in idle)
+        self._result = out
 
 
 def _recent_states(game: Game) -> set[State]:
@@ -167,8 +207,10 @@ class _Ranker:
                 self.gain = self._starving_gain(judge.gain, root[3] + spare)
         self.root_gains = {step: self.gain(root, step) for step in table.steps(root) if step[0] >= 0}
 
-    def lines(self, steps: list[Step]) -> dict[Step, tuple[int, Step | None]]:
-        """For each first step: the best line's score and its second step (None if alone)."""
+    def lines(self, steps: list[Step]) -> Generator[None, None, dict[Step, tuple[int, Step | None]]]:
+        """For each first step: the best line's score and its second step (None if alone).
+
+        A generator that pauses every :data:`SLICE` nodes and returns the answer."""
         table = self.table
         gain = self.gain
         root_gains = self.root_gains
@@ -192,6 +234,8 @@ class _Ranker:
                 continue
             seen.add(state)
             nodes += 1
+            if not nodes % SLICE:
+                yield
             base = -neg - (FIRST_BONUS if depth == 1 else 0)
             if depth >= MAX_DEPTH:
                 continue

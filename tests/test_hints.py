@@ -7,7 +7,7 @@ import random
 import pytest
 
 import spider
-from spider.hints import Hint, hints, play_blind, player_view
+from spider.hints import Hint, HintSearch, hints, play_blind, player_view
 from spider.search_state import Table, to_move
 
 NEAR_END = """spider-4 moves=0 done=shddcc
@@ -199,3 +199,19 @@ stock:
 
     top = hints(game)[0]
     assert top.move == spider.Move(0, 2, 2) and top.useful
+
+
+@pytest.mark.parametrize("name", ["spider-1", "spider-2", "spider-4"])
+def test_sliced_search_gives_the_same_hints(name: str) -> None:
+    for seed in (1, 2):
+        game = _walk(name, seed, 15)
+        expected = hints(game)
+        search = HintSearch(game)
+        with pytest.raises(RuntimeError):
+            search.result
+        game.play(game.legal_moves()[0])  # the search copied what it needs: later play is harmless
+        slices = 1
+        while not search.advance(0):
+            slices += 1
+        assert slices > 1 and search.advance(0)
+        assert search.result == expected
