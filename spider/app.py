@@ -17,7 +17,7 @@ from typing import Any
 from .cards import Card
 from .errors import IllegalMove, NotationError, SaveError
 from .game import Game
-from .hints import Hint, hints
+from .hints import Hint, HintSearch
 from .moves import DEAL, Move
 from .shuffle import random_below
 from .variants import VARIANTS
@@ -31,6 +31,8 @@ MENU = ("spider-1", "spider-2", "spider-4", "spider-relaxed", "spider-easy", "sp
 PROVEN_PREFIX = "spider:proven:"
 IDLE_CAP_MS = 30_000
 VERIFY_PER_SESSION = 20
+IDLE_SLICE_MS = 5
+"""The longest slice of spare time hints may take at once: a click waits at most this long."""
 
 
 @dataclass
@@ -71,11 +73,18 @@ class App:
 
     # --- the one entry point ---------------------------------------------------------------
     def handle(self, event: dict[str, Any]) -> dict[str, Any]:
-        """Apply one event and return ``{"view", "store", "hash", "handled"}``."""
+        """Apply one event and return ``{"view", "store", "hash", "handled", "work", "idle"}``.
+
+        ``idle`` asks the page for spare time (an ``idle`` event) while hints are being worked
+        out in the background; an ``idle`` event changes nothing visible, so its ``view`` is None.
+        """
         self.store = {}
         self.work = []
-        self._tick(event.get("now"))
         kind = event.get("type")
+        if kind == "idle":
+            self.on_idle(event)
+            return {"view": None, "store": {}, "hash": self.link(), "handled": True, "work": [], "idle": self._idle_wanted()}
+        self._tick(event.get("now"))
         if self.autoplay is not None and kind not in ("tick", "worked", "external", "storage-error"):
             self.autoplay = None
         handler = getattr(self, f"on_{str(kind).replace('-', '_')}", None)
@@ -87,7 +96,8 @@ class App:
         view = self.view()
         if self.saving and any(key.startswith(SAVE_PREFIX) for key in self.store):
             self._write(VIEW_PREFIX + self.game.variant.name, json.dumps(view))
-        return {"view": view, "store": self.store, "hash": self.link(), "handled": handled, "work": self.work}
+        return {"view": view, "store": self.store, "hash": self.link(), "handled": handled, "work": self.work,
+                "idle": self._idle_wanted()}
 
     def _tick(self, now: Any) -> None:
         if not isinstance(now, (int, float)):
@@ -441,6 +451,8 @@ class App:
         self.selection: Selection | None = None
         self.hint_list: list[Hint] | None = None
         self.hint_index = -1
+        self.hint_search: HintSearch | None = None
+        self.hint_search_done = False
         self.marked: list[int] = []
 
     def _after_change(self, message: str) -> None:
@@ -474,7 +486,10 @@ class App:
     # --- hints ----------------------------------------------------------------------------
     def _hint(self) -> None:
         if self.hint_list is None:
-            self.hint_list = [h for h in hints(self.game) if h.useful or h.move.is_deal]
+            ranked = None
+            while ranked is None:
+                ranked = self._work_on_hints(1.0)
+            self.hint_list = [h for h in ranked if h.useful or h.move.is_deal]
             self.hint_index = -1
         if not self.hint_list:
             self.hint_index = -1
@@ -485,6 +500,23 @@ class App:
         self.selection = None
         more = f" (hint {self.hint_index + 1} of {len(self.hint_list)})" if len(self.hint_list) > 1 else ""
         self._say(f"Hint: {_capital(hint.reason)}{more}.", "hint")
+
+    def _work_on_hints(self, seconds: float) -> list[Hint] | None:
+        """Work on this position's hints for about ``seconds``; the ranked list once ready."""
+        if self.hint_search is None:
+            self.hint_search = HintSearch(self.game)
+        if not self.hint_search_done:
+            self.hint_search_done = self.hint_search.advance(seconds)
+        return self.hint_search.result if self.hint_search_done else None
+
+    def _idle_wanted(self) -> bool:
+        """Spare time would go to hints: they are not ready and the game is being played."""
+        return not (self.hint_search_done or self.game.is_won or self.autoplay is not None or self.dialog)
+
+    def on_idle(self, event: dict[str, Any]) -> None:
+        """Spare time in the page (``budget_ms``, capped): the Hint button then answers at once."""
+        if self._idle_wanted():
+            self._work_on_hints(min(max(_int(event.get("budget_ms"), 4), 1), IDLE_SLICE_MS) / 1000)
 
     # --- pointer --------------------------------------------------------------------------
     def on_pick(self, event: dict[str, Any]) -> None:

@@ -7,7 +7,7 @@ from urllib.parse import quote
 
 import pytest
 
-from spider import Game
+from spider import Game, hints
 from spider.app import App, best_destination, first_view, handle_json
 
 from positions import NEAR_WIN, POSITION, STUCK
@@ -179,6 +179,41 @@ def test_hint_cycles_and_highlights():
     assert highlighted and any(col["hint"] for col in first["columns"])
     second = app.handle({"type": "key", "key": "h"})["view"]
     assert second["status"] != first["status"]
+
+
+def test_spare_time_works_out_hints_before_they_are_asked_for():
+    app, response = at_position()
+    assert response["idle"] is True  # hints for this position are not ready: the page offers spare time
+    before = (app.game.to_text(), app.elapsed_ms)
+    slices = 0
+    while response["idle"]:
+        response = app.handle({"type": "idle", "budget_ms": 1, "now": 10**9})
+        assert response["view"] is None and response["store"] == {} and response["work"] == []
+        slices += 1
+        assert slices < 10_000
+    assert slices > 1, "1 ms slices must not finish a whole hint search at once"
+    assert (app.game.to_text(), app.elapsed_ms) == before  # spare time is not play time
+    done = app.hint_search
+    view = app.handle({"type": "action", "name": "hint"})["view"]
+    assert app.hint_search is done  # the press used the finished search
+    expected = next(h for h in hints(app.game) if h.useful or h.move.is_deal)
+    assert view["status"].startswith("Hint: " + expected.reason[:1].upper() + expected.reason[1:])
+    assert response_idle_after_move(app, expected.move) is True  # the board changed: new hints wanted
+    fresh, _ = started(seed=9)
+    assert fresh.handle({"type": "action", "name": "hint"})["idle"] is False  # asked at once: computed then
+
+
+def response_idle_after_move(app: App, move) -> bool:
+    app.handle({"type": "pick", "col": move.src, "index": len(app.game.columns[move.src]) - move.count})
+    return app.handle({"type": "pick", "col": move.dst})["idle"]
+
+
+def test_no_spare_time_is_asked_for_a_won_game_or_an_open_dialog():
+    app, _ = at_position(NEAR_WIN)
+    move = next(h.move for h in hints(app.game) if h.useful)
+    assert response_idle_after_move(app, move) is False
+    assert app.game.is_won and app.view()["dialog"] == "won"
+    assert app.handle({"type": "idle", "budget_ms": 5})["idle"] is False and app.hint_search is None
 
 
 def test_hint_when_stuck_suggests_undo_or_new_game():

@@ -8,7 +8,7 @@ from urllib.parse import quote
 from conftest import boot, save_screenshot
 from positions import NEAR_WIN, POSITION
 
-from spider import Game
+from spider import Game, hints
 
 
 def open_game(page, url: str) -> None:
@@ -324,6 +324,24 @@ def test_board_is_painted_before_python_is_ready(page, base_url):
     interactive = page.evaluate("performance.getEntriesByName('spider-interactive')[0].startTime")
     assert painted < interactive
     assert page.locator(".card").count() == 54
+
+
+def test_spare_time_readies_the_hints_and_hint_shows_the_best(page, base_url):
+    open_game(page, pos_url(base_url, POSITION))
+    ready = "() => window.app.pyodide.runPython('import spider.app; spider.app._APP.hint_search_done')"
+    page.wait_for_function(ready)  # nobody asked: the page's idle time did the work
+    page.click('[data-action="hint"]')
+    expected = Game.from_text(POSITION)
+    top = next(h for h in hints(expected) if h.useful)
+    assert status(page).startswith("Hint: " + top.reason[:1].upper() + top.reason[1:])
+    click_card(page, top.move.src, len(expected.columns[top.move.src]) - top.move.count)
+    click_column(page, top.move.dst)
+    page.wait_for_function("() => window.app.view.moves === 1")
+    page.wait_for_function(ready)  # the new position's hints, again without being asked
+    page.click('[data-action="hint"]')
+    expected.play(top.move)
+    top = next(h for h in hints(expected) if h.useful or h.move.is_deal)
+    assert status(page).startswith("Hint: " + top.reason[:1].upper() + top.reason[1:])
 
 
 def test_the_page_imports_the_engine_precompiled(page, base_url):

@@ -320,9 +320,12 @@ function send(event) {
 
 function apply(response) {
   const ok = storage.write(response.store);
-  render(response.view);
+  if (response.view) {
+    render(response.view);
+    autoplay(response.view);
+  }
   solver.post(response.work);
-  autoplay(response.view);
+  idle(response.idle);
   if (response.hash !== location.hash && !(response.hash === "" && !location.hash)) {
     history.replaceState(null, "", response.hash || location.pathname + location.search);
   }
@@ -347,6 +350,20 @@ const solver = {
     for (const job of jobs) this.worker.postMessage(job);
   },
 };
+
+// Spare time goes to Python (hints for the position on screen) in short slices, so a click waits
+// at most one slice and the Hint button answers at once.
+let idling = null;
+function idle(wanted) {
+  if (!wanted || idling !== null) return;
+  const slice = (deadline) => {
+    idling = null;
+    send({ type: "idle", budget_ms: Math.max(1, Math.floor(deadline.timeRemaining())) });
+  };
+  idling = "requestIdleCallback" in window
+    ? requestIdleCallback(slice, { timeout: 1000 })
+    : setTimeout(() => slice({ timeRemaining: () => 8 }), 50);
+}
 
 let ticking = null;
 function autoplay(view) {
