@@ -21,6 +21,10 @@ Two searches share the budget:
    widens round by round until a win or the end of the budget. It never claims a loss.
 3. If its last round ends with time to spare, the exhaustive whole-game pass again, with all
    the time and positions left.
+
+The fast pass and the staged search also take run moves (:class:`_Runs`): a sequence of
+several same-suit groups carried through empty columns as one step, spelled out into legal
+moves only in the answer. The exhaustive pass keeps to single moves, which suffice to prove a loss.
 """
 
 from __future__ import annotations
@@ -72,6 +76,7 @@ def solve(game: Game, budget_s: float = 30.0, max_nodes: int = MAX_NODES) -> Sol
     if table.won(root):
         return SolveResult("solved", [], 0, 0.0)
     nodes = 0
+    runs = _Runs(table)
     # 1. Whole-game best-first, briefly: quick wins, and small positions searched to the end.
     probe_end = min(deadline, start + PROBE_SHARE * budget_s)
     for fast in (True, False):
@@ -79,7 +84,7 @@ def solve(game: Game, budget_s: float = 30.0, max_nodes: int = MAX_NODES) -> Sol
         path = search.run()
         nodes += search.stored
         if path is not None:
-            return SolveResult("solved", [to_move(step) for step in path], nodes, time.perf_counter() - start)
+            return SolveResult("solved", runs.moves(root, path), nodes, time.perf_counter() - start)
         if not search.exhausted:
             break
         if not fast and not search.trimmed:
@@ -89,14 +94,14 @@ def solve(game: Game, budget_s: float = 30.0, max_nodes: int = MAX_NODES) -> Sol
     path = staged.run(root)
     nodes += staged.nodes
     if path is not None:
-        return SolveResult("solved", [to_move(step) for step in path], nodes, time.perf_counter() - start)
+        return SolveResult("solved", runs.moves(root, path), nodes, time.perf_counter() - start)
     # 3. Small games (Scorpion's stages are soon exhausted) leave time: search all of it, soundly.
     if time.perf_counter() < deadline:
         search = _Search(table, root, False, deadline, max_nodes)
         path = search.run()
         nodes += search.stored
         if path is not None:
-            return SolveResult("solved", [to_move(step) for step in path], nodes, time.perf_counter() - start)
+            return SolveResult("solved", runs.moves(root, path), nodes, time.perf_counter() - start)
         if search.exhausted and not search.trimmed:
             return SolveResult("unwinnable", [], nodes, time.perf_counter() - start)
     return SolveResult("unknown", [], nodes, time.perf_counter() - start)
@@ -127,6 +132,108 @@ def _frees(table: Table, rest: tuple[int, ...], tops: set[int]) -> bool:
     return rest[-table.movable(rest)] + 1 in tops
 
 
+class _Runs:
+    """Run moves: a descending sequence of several same-suit groups carried as one step.
+
+    Spider moves one same-suit group at a time, but with ``e`` empty columns a player can
+    carry up to ``2 ** e`` groups that descend by rank, parking the upper ones and bringing
+    them back. The search takes such a move as a single step ``(src, dst, k)`` with ``k``
+    beyond the column's movable group, so it does not have to find its way through the
+    parking moves (each of which fills an empty column and looks bad); :meth:`legal` turns
+    it back into the moves the rules allow.
+    """
+
+    def __init__(self, table: Table) -> None:
+        self.table = table
+        self.on = table.group == "suit"
+        self._linked: dict[tuple[int, ...], int] = {}
+
+    def linked(self, col: tuple[int, ...]) -> int:
+        """How many top cards descend by rank, whatever their suits."""
+        count = self._linked.get(col)
+        if count is None:
+            i = len(col) - 1
+            while i > 0 and (col[i - 1] & 15) == (col[i] & 15) + 1:
+                i -= 1
+            count = self._linked[col] = len(col) - i if col else 0
+        return count
+
+    def steps(self, state: State) -> list[Step]:
+        """Run moves onto a card one rank up, or whole sequences into an empty column."""
+        columns = state[0]
+        empties = [i for i, col in enumerate(columns) if not col]
+        if not self.on or not empties:
+            return []
+        movable = self.table.movable
+        downs = state[1]
+        out = []
+        for src, col in enumerate(columns):
+            n = self.linked(col)
+            m = movable(col)
+            if n <= m:
+                continue
+            top = col[-1] & 15
+            for dst, dst_col in enumerate(columns):
+                if dst_col and dst != src:
+                    k = (dst_col[-1] & 15) - top
+                    if m < k <= n and _groups(col, k) <= 1 << len(empties):
+                        out.append((src, dst, k))
+            if (n < len(col) or downs[src]) and _groups(col, n) <= 1 << (len(empties) - 1):
+                out.append((src, empties[0], n))
+        return out
+
+    def legal(self, state: State, step: Step) -> list[Step]:
+        """``step`` as moves the rules allow (itself, unless it is a run move)."""
+        src, dst, k = step
+        if src < 0 or k <= self.table.movable(state[0][src]):
+            return [step]
+        col = state[0][src]
+        sizes = []
+        size = 1
+        for i in range(len(col) - 1, len(col) - k, -1):
+            if col[i - 1] == col[i] + 1:
+                size += 1
+            else:
+                sizes.append(size)
+                size = 1
+        sizes.append(size)
+        free = [i for i, c in enumerate(state[0]) if not c and i != dst]
+        out: list[Step] = []
+        _carry(sizes, src, dst, free, out)
+        return out
+
+    def moves(self, root: State, path: list[Step]) -> list[Move]:
+        """The game's moves for a search path, run moves spelled out."""
+        out = []
+        state = root
+        for step in path:
+            out.extend(to_move(s) for s in self.legal(state, step))
+            state = self.table.apply(state, step)
+        return out
+
+
+def _groups(col: tuple[int, ...], k: int) -> int:
+    """How many same-suit groups the top ``k`` cards of ``col`` make."""
+    return 1 + sum(1 for i in range(len(col) - k + 1, len(col)) if col[i - 1] != col[i] + 1)
+
+
+def _carry(sizes: list[int], src: int, dst: int, free: list[int], out: list[Step]) -> None:
+    """Move groups (``sizes``, top first) from ``src`` to ``dst`` through the ``free`` empty columns."""
+    n = len(sizes)
+    if n == 1:
+        out.append((src, dst, sizes[0]))
+        return
+    if n - 1 <= len(free):
+        out.extend((src, free[i], sizes[i]) for i in range(n - 1))
+        out.append((src, dst, sizes[-1]))
+        out.extend((free[i], dst, sizes[i]) for i in reversed(range(n - 1)))
+        return
+    parked = min(n - 1, 1 << (len(free) - 1))
+    _carry(sizes[:parked], src, free[0], free[1:], out)
+    _carry(sizes[parked:], src, dst, free[1:], out)
+    _carry(sizes[:parked], free[0], dst, free[1:], out)
+
+
 def _encode(step: Step) -> int:
     return 0 if step[0] < 0 else 1 + step[0] + (step[1] << 5) + (step[2] << 10)
 
@@ -146,6 +253,7 @@ class _Search:
         self.judge = Judge(table, BREAK_COST)
         self.root = root
         self.fast = fast
+        self.runs = _Runs(table)
         self.deadline = deadline
         self.max_nodes = max_nodes
         self.states: list[State] = []
@@ -197,7 +305,10 @@ class _Search:
         fast = self.fast
         heap = self.heap
         tops = None
-        for step in table.steps(state, every_empty=bool(stock_left) and not fast):
+        steps = table.steps(state, every_empty=bool(stock_left) and not fast)
+        if fast:
+            steps += self.runs.steps(state)
+        for step in steps:
             src, dst, k = step
             if src < 0:
                 after = table.apply(state, step)
@@ -246,6 +357,7 @@ class _Staged:
     def __init__(self, table: Table, deadline: float, max_nodes: int) -> None:
         self.table = table
         self.judge = Judge(table, BREAK_COST)
+        self.runs = _Runs(table)
         self.deadline = deadline
         self.max_nodes = max_nodes
         self.nodes = 0
@@ -299,6 +411,7 @@ class _Staged:
         seen = {_key(root)}
         heap: list[tuple[int, int, int, Step]] = []
         counter = 0
+        runs = self.runs.steps
 
         def expand(node: int) -> None:
             nonlocal counter
@@ -306,7 +419,7 @@ class _Staged:
             columns, downs = state[0], state[1]
             base = values[node]
             tops = None
-            for step in table.steps(state, every_empty=False):
+            for step in table.steps(state, every_empty=False) + runs(state):
                 src, dst, k = step
                 if src < 0:
                     continue

@@ -8,8 +8,8 @@ import pytest
 
 import spider
 from spider.cli import main
-from spider.search_state import Table, to_move
-from spider.solver import MAX_NODES, _Staged
+from spider.search_state import Table
+from spider.solver import MAX_NODES, _Runs, _Staged
 from spider.winnable import winnable_seeds
 
 
@@ -52,7 +52,36 @@ def test_the_staged_search_alone_wins_and_replays(name: str, seed: int) -> None:
     table, root = Table.from_game(spider.Game(name, seed), see_hidden=True)
     path = _Staged(table, time.perf_counter() + 30, MAX_NODES).run(root)
     assert path is not None
-    assert _replays_to_a_win(spider.Game(name, seed), [to_move(step) for step in path])
+    assert _replays_to_a_win(spider.Game(name, seed), _Runs(table).moves(root, path))
+
+
+# Two sequences of single-card groups and three empty columns: room to carry up to 8 groups.
+MIXED = """spider-4 moves=0 done=sshhdc
+stock:
+1: Ad | 9d 8c 7d 6c
+2: Ac | Kd Qc Jd Tc
+3:
+4:
+5: 2d 3d 4d | 5d
+6: 2c 3c 4c | 5c
+7: 6d 8d | Td
+8: 7c | 9c
+9: Qd Jc | Kc
+10:
+"""
+
+
+def test_run_moves_spell_out_as_legal_moves_to_the_same_position() -> None:
+    game = spider.Game.from_text(MIXED)
+    table, root = Table.from_game(game, see_hidden=True)
+    runs = _Runs(table)
+    steps = runs.steps(root)
+    assert (0, 1, 4) in steps and (1, 2, 4) in steps
+    for step in steps:
+        copy = game.copy()
+        for move in runs.moves(root, [step]):
+            copy.play(move)
+        assert Table.from_game(copy, see_hidden=True)[1] == table.apply(root, step)
 
 
 def test_solving_midgame_leaves_the_history_alone() -> None:
