@@ -37,6 +37,7 @@ NODE_PYODIDE = ROOT / "node_modules" / "pyodide"
 # What the runtime loads at boot (checked by watching a boot's requests; tests/test_build.py
 # keeps this honest). Source maps, the UMD pyodide.js, consoles and .d.ts files are left out.
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
+STDLIB = "python_stdlib.zip"  # rewritten by the build with bytecode for what the page imports (see precompile)
 GENERATED = ("build-info.js", "sw.js")  # written last, from the hash of everything else
 SOURCES = ("web", "spider", "bench", "build.py", "package.json", "pyproject.toml")
 MIME_TYPES = {
@@ -108,15 +109,22 @@ def build_wheel(dest: Path) -> Path:
         return Path(shutil.copy2(wheel, dest / wheel.name))
 
 
-# Run by Node with the pinned Pyodide: compile every module of the wheel with the page's own Python
-# (3.14, which the host may lack) into unchecked-hash .pyc files, printed as JSON {path: base64}.
+# Run by Node with the pinned Pyodide, whose Python (3.14) the host may lack. It compiles every
+# module of the wheel into unchecked-hash .pyc files, printed as JSON {path: base64}; then it runs
+# the page's modules and writes a copy of the standard library zip (argv[2]) in which each module
+# they imported from it, at boot or since, is a .pyc instead of source.
 PRECOMPILE_JS = r"""
 import { loadPyodide } from "%(pyodide)s";
 import fs from "node:fs";
+const [wheelPath, stdlibPath] = process.argv.slice(1);
 const pyodide = await loadPyodide({ indexURL: "%(index)s", messageCallback: () => {} });
-pyodide.unpackArchive(new Uint8Array(fs.readFileSync(process.argv[1])), "wheel", { extractDir: "/wheel" });
-process.stdout.write(pyodide.runPython(`
-import base64, json, pathlib, py_compile, site, sys
+const wheel = new Uint8Array(fs.readFileSync(wheelPath));
+pyodide.unpackArchive(wheel, "wheel", { extractDir: "/wheel" });
+pyodide.unpackArchive(wheel, "wheel", { extractDir: pyodide.runPython("import site; site.getsitepackages()[0]") });
+const compiled = pyodide.runPython(`
+import base64, importlib.util, json, pathlib, py_compile, site, sys, zipfile
+from importlib._bootstrap_external import _code_to_hash_pyc
+
 root = pathlib.Path("/wheel")
 site_packages = site.getsitepackages()[0]
 out = {}
@@ -125,26 +133,48 @@ for source in sorted(root.rglob("*.py")):
     cfile = py_compile.compile(str(source), dfile=f"{site_packages}/{name}", doraise=True,
                                invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH)
     out[pathlib.Path(cfile).relative_to(root).as_posix()] = base64.b64encode(pathlib.Path(cfile).read_bytes()).decode()
-json.dumps(out)
-`));
+
+import spider.app, spider.solver, spider.worker
+spider.app.handle_json(json.dumps({"type": "start", "storage": {}, "seed": 1, "now": 0}))
+spider.app.handle_json(json.dumps({"type": "action", "name": "hint", "now": 1}))
+stdlib = next(p for p in sys.path if p.endswith(".zip"))
+used = {m.__file__[len(stdlib) + 1:] for m in list(sys.modules.values())
+        if type(getattr(m, "__loader__", None)).__name__ == "zipimporter"}  # not the frozen ones
+with zipfile.ZipFile(stdlib) as src, zipfile.ZipFile("/stdlib.zip", "w", zipfile.ZIP_DEFLATED) as dst:
+    for info in src.infolist():
+        data = src.read(info)
+        if info.filename in used:
+            code = compile(data, f"{stdlib}/{info.filename}", "exec", dont_inherit=True)
+            pyc = _code_to_hash_pyc(code, importlib.util.source_hash(data), checked=False)
+            dst.writestr(zipfile.ZipInfo(info.filename[:-3] + ".pyc", info.date_time), bytes(pyc), zipfile.ZIP_DEFLATED)
+        else:
+            dst.writestr(info, data)
+json.dumps({"wheel": out, "stdlib": len(used)})
+`);
+fs.writeFileSync(stdlibPath, pyodide.FS.readFile("/stdlib.zip"));
+process.stdout.write(compiled);
 """
 
 
-def precompile(wheel: Path, pyodide: Path) -> int:
-    """Add the page's Python's .pyc files to the wheel, so the page imports without compiling.
+def precompile(wheel: Path, pyodide: Path, stdlib: Path) -> tuple[int, int]:
+    """Ship bytecode compiled by the page's own Python: the wheel's and the standard library's.
 
-    Pyodide's Python keeps nothing between visits, so it would compile every module from
-    source at each boot (~0.1 s). Unchecked-hash .pyc files skip that; CPython ignores them,
-    since their names carry the page's cache tag (``cpython-314``), not its own.
+    Pyodide's Python keeps nothing between visits and its standard library zip holds only
+    source, so every boot compiled each module it imported (~2.5 s of a 5 s boot here). The
+    wheel gains unchecked-hash .pyc files (CPython ignores them: their names carry the page's
+    cache tag, ``cpython-314``); ``stdlib`` gets a copy of the runtime's zip in which the modules
+    the page imports are .pyc instead of source. Returns how many modules of each were compiled.
     """
     node = shutil.which("node")
     if node is None:
-        sys.exit("build.py: node is needed to precompile the wheel for Pyodide; install Node.js first")
+        sys.exit("build.py: node is needed to precompile Python for Pyodide; install Node.js first")
     script = PRECOMPILE_JS % {"pyodide": (pyodide / "pyodide.mjs").as_uri(), "index": f"{pyodide.as_posix()}/"}
-    result = subprocess.run([node, "--input-type=module", "-e", script, str(wheel)], capture_output=True, text=True)
+    result = subprocess.run([node, "--input-type=module", "-e", script, str(wheel), str(stdlib)],
+                            capture_output=True, text=True)
     if result.returncode != 0:
-        sys.exit(f"build.py: precompiling the wheel in Pyodide failed:\n{result.stderr[-2000:]}")
-    compiled = {name: base64.b64decode(data) for name, data in json.loads(result.stdout).items()}
+        sys.exit(f"build.py: precompiling in Pyodide failed:\n{result.stderr[-2000:]}")
+    report = json.loads(result.stdout)
+    compiled = {name: base64.b64decode(data) for name, data in report["wheel"].items()}
     with zipfile.ZipFile(wheel) as zf:
         entries = [(info, zf.read(info)) for info in zf.infolist()]
     record_index = next(i for i, (info, _) in enumerate(entries) if info.filename.endswith(".dist-info/RECORD"))
@@ -160,7 +190,7 @@ def precompile(wheel: Path, pyodide: Path) -> int:
         for name, data in compiled.items():
             zf.writestr(zipfile.ZipInfo(name, stamp), data, zipfile.ZIP_DEFLATED)
         zf.writestr(record_info, "\n".join(lines) + "\n")
-    return len(compiled)
+    return len(compiled), report["stdlib"]
 
 
 def first_views() -> dict | None:
@@ -302,10 +332,12 @@ def build(out: Path) -> dict:
         for page in BARE_PAGES:
             shutil.copy2(BENCH / page, staging / page)
         wheel = build_wheel(staging / "wheels")
-        log(f"precompiled {precompile(wheel, pyodide)} modules for Pyodide into {wheel.name}")
         (staging / "pyodide").mkdir()
         for name in PYODIDE_FILES:
-            shutil.copy2(pyodide / name, staging / "pyodide" / name)
+            if name != STDLIB:
+                shutil.copy2(pyodide / name, staging / "pyodide" / name)
+        modules, stdlib_modules = precompile(wheel, pyodide, staging / "pyodide" / STDLIB)
+        log(f"precompiled for Pyodide: {modules} modules into {wheel.name}, {stdlib_modules} into {STDLIB}")
         write_icons(staging / "icons")
         info: dict = {"wheel": f"wheels/{wheel.name}", "pyodide": "pyodide/", "pyodideVersion": pinned_pyodide()}
         views = first_views()

@@ -9,6 +9,7 @@ import re
 import shutil
 import struct
 import urllib.request
+import zipfile
 import zlib
 from pathlib import Path
 
@@ -44,6 +45,20 @@ def test_dist_has_the_page_the_wheel_and_exactly_the_runtime_files(dist: Path) -
     assert info["pyodide"] == "pyodide/"
     assert sorted(p.name for p in (dist / "pyodide").iterdir()) == sorted(build.PYODIDE_FILES)
     assert re.fullmatch(r"[0-9a-f]{16}", info["version"])
+
+
+def test_the_standard_library_keeps_every_module_and_precompiles_some(dist: Path) -> None:
+    with zipfile.ZipFile(build.NODE_PYODIDE / build.STDLIB) as zf:
+        original = {info.filename: zf.read(info) for info in zf.infolist()}
+    with zipfile.ZipFile(dist / "pyodide" / build.STDLIB) as zf:
+        shipped = {info.filename: zf.read(info) for info in zf.infolist()}
+    compiled = {name for name in shipped if name.endswith(".pyc")}
+    assert {"json/__init__.pyc", "dataclasses.pyc", "heapq.pyc"} <= compiled
+    for name in compiled:
+        assert name[:-1] in original and name[:-1] not in shipped  # bytecode in place of its source
+        assert int.from_bytes(shipped[name][4:8], "little") == 1  # unchecked hash: no source to check
+    assert {name for name in original if name + "c" not in compiled} == set(shipped) - compiled
+    assert all(shipped[name] == original[name] for name in set(shipped) - compiled)
 
 
 def test_pyodide_is_pinned_exactly_once(dist: Path) -> None:

@@ -360,6 +360,12 @@ json.dumps(found)
     found = json.loads(report)
     assert {"spider", "spider.app", "spider.game", "spider.hints"} <= set(found)
     assert all(valid and flags == 1 for valid, flags in found.values()), found  # 1: unchecked hash
+    from_source = page.evaluate("""() => window.app.pyodide.runPython(`
+import sys
+sorted(name for name, m in list(sys.modules.items())
+       if type(getattr(m, "__loader__", None)).__name__ == "zipimporter" and not m.__file__.endswith(".pyc"))
+`).toJs()""")
+    assert from_source == [], "the standard library modules the page imports must be precompiled"
 
 
 def test_reduced_motion_turns_animation_off(page, base_url):
