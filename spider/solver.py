@@ -17,10 +17,13 @@ Two searches share the budget:
    if it runs dry, an exhaustive pass with only sound pruning follows, whose empty frontier
    proves the position lost. These get ``PROBE_SHARE`` of the budget: quick wins and small
    endgames end here.
-2. A beam search over stages (the tableau between two deals, see :class:`_Staged`) that
-   widens round by round until a win or the end of the budget. It never claims a loss.
-3. If its last round ends with time to spare, the exhaustive whole-game pass again, with all
-   the time and positions left.
+2. A beam search over stages (the tableau between two deals, see :class:`_Staged`), round
+   after round until a win or the end of the budget: two plain rounds, then rounds that add
+   a little random noise to each move's value (seeded, so answers repeat) and slowly widen,
+   since many differently ordered small searches win more often than a few wide ones. It
+   never claims a loss.
+3. If the staged search stops early (its stages were searched to the end, so new orders find
+   nothing new), the exhaustive whole-game pass again, with all the time and positions left.
 
 The fast pass and the staged search also take run moves (:class:`_Runs`): a sequence of
 several same-suit groups carried through empty columns as one step, spelled out into legal
@@ -30,8 +33,11 @@ moves only in the answer. The exhaustive pass keeps to single moves, which suffi
 from __future__ import annotations
 
 import heapq
+import itertools
+import random
 import time
 from array import array
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from .evaluation import Judge
@@ -51,8 +57,10 @@ PROBE_SHARE = 0.15
 """Share of the budget the whole-game passes get before the staged search takes over."""
 PROBE_NODES = 300_000
 """Positions the whole-game passes may store: enough to exhaust small endgames."""
-WIDTHS = ((500, 3), (1_500, 4), (3_000, 8), (6_000, 12), (12_000, 16), (25_000, 24))
-"""The staged search's rounds: positions searched per stage and pre-deal positions tried."""
+WIDTHS = ((500, 3), (1_500, 4))
+"""The staged search's first rounds: positions searched per stage and pre-deal positions tried."""
+NOISE = (15, 30)
+"""Later rounds add a random 0..NOISE to each move's gain, so each one explores differently."""
 _VALUE_SHIFT = 32
 _TIE = (1 << _VALUE_SHIFT) - 1
 _OFFSET = 1 << 30
@@ -340,6 +348,18 @@ class _Search:
         return path
 
 
+def _rounds() -> Iterator[tuple[int, int, int]]:
+    """The staged search's rounds: :data:`WIDTHS` as they are, then ever more shuffled ones.
+
+    Many small rounds in different orders win more often than a few wide ones: where a
+    stage's best-first search goes depends on ties and small differences in value.
+    """
+    for limit, width in WIDTHS:
+        yield limit, width, 0
+    for i in itertools.count():
+        yield 500 + 100 * i, 3 + i // 6, NOISE[i % len(NOISE)]
+
+
 class _Timeout(Exception):
     pass
 
@@ -360,20 +380,28 @@ class _Staged:
         self.runs = _Runs(table)
         self.deadline = deadline
         self.max_nodes = max_nodes
+        self.noise = 0
+        self.cut = False
+        self.rng = random.Random(0)
         self.nodes = 0
         self.limit = 0
         self.width = 0
 
     def run(self, root: State) -> list[Step] | None:
-        for limit, width in WIDTHS:
+        for round_, (limit, width, noise) in enumerate(_rounds()):
             self.limit = min(limit, self.max_nodes // 2)
             self.width = width
+            self.noise = noise
+            self.rng.seed(round_)
+            self.cut = False
             try:
                 path = self._beam(root)
             except _Timeout:
                 return None
             if path is not None:
                 return path
+            if noise and not self.cut:
+                return None  # every stage was searched to the end: another order finds nothing new
         return None
 
     def _beam(self, root: State) -> list[Step] | None:
@@ -412,6 +440,8 @@ class _Staged:
         heap: list[tuple[int, int, int, Step]] = []
         counter = 0
         runs = self.runs.steps
+        noise = self.noise
+        rand = self.rng.randrange
 
         def expand(node: int) -> None:
             nonlocal counter
@@ -433,7 +463,7 @@ class _Staged:
                     if col[-k - 1] == col[-k] + 1 or not _frees(table, col[:-k], tops):
                         continue
                 counter += 1
-                heapq.heappush(heap, (-(base + judge.gain(state, step)), counter, node, step))
+                heapq.heappush(heap, (-(base + judge.gain(state, step) + (rand(noise) if noise else 0)), counter, node, step))
 
         expand(0)
         pops = 0
@@ -457,6 +487,8 @@ class _Staged:
             expand(len(states) - 1)
         if time.perf_counter() > deadline:
             raise _Timeout
+        if len(states) >= limit:
+            self.cut = True
         if not root[2]:
             return None, []
         ranked = []
