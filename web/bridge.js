@@ -130,7 +130,9 @@ function runsTarget(slotIndex) {
   return [r.left - board.left, r.top - board.top];
 }
 
-function render(view) {
+// `instant`: place every card where it belongs with no deal animation (the early paint at boot,
+// whose animation would compete with Python's start-up for the main thread).
+function render(view, instant = false) {
   const board = $("board");
   const newDeal = current && current.game !== view.game;
   geometry = layout(view);
@@ -147,21 +149,23 @@ function render(view) {
   view.columns.forEach((col, c) => {
     col.cards.forEach((card, i) => {
       let el = cards.get(card.id);
+      const target = `translate(${geometry.columns[c].x}px, ${geometry.columns[c].ys[i]}px)`;
       if (!el) {
         el = cardElement(card.id);
-        el.style.transform = `translate(${sx}px, ${sy}px)`;
+        el.style.transform = instant ? target : `translate(${sx}px, ${sy}px)`;
+        el.__shown = instant ? target : null;
         board.append(el);
         cards.set(card.id, el);
-        fresh.push(el);
+        if (!instant) fresh.push(el);
       }
       paintCard(el, card);
       const before = where.get(card.id);
       const moved = !before || before.col !== c || before.index !== i;
       el.dataset.col = c;
       el.dataset.index = i;
-      el.style.zIndex = String((moved ? 500 : 10) + i);
-      if (moved) setTimeout(() => { if (el.dataset.index === String(i)) el.style.zIndex = String(10 + i); }, 400);
-      el.__target = `translate(${geometry.columns[c].x}px, ${geometry.columns[c].ys[i]}px)`;
+      el.style.zIndex = String((moved && !instant ? 500 : 10) + i);
+      if (moved && !instant) setTimeout(() => { if (el.dataset.index === String(i)) el.style.zIndex = String(10 + i); }, 400);
+      el.__target = target;
       seen.add(card.id);
       nextWhere.set(card.id, { col: c, index: i });
     });
@@ -525,7 +529,7 @@ function paintEarly() {
   try { view = JSON.parse(stored[`spider:view:${variant}`] || "null"); } catch { view = null; }
   view = view || (info.firstViews || {})[variant] || (info.firstViews || {})["spider-1"];
   if (view) {
-    render(view);
+    render(view, true);
     performance.mark("spider-painted");
   }
 }
@@ -539,7 +543,9 @@ async function boot() {
     const pyodide = await startPython(info, base, progress);
     progress(0.95, "Dealing…");
     window.app.pyodide = pyodide; // for the benchmark's heap figure and for debugging
-    return pyodide.pyimport("spider.app").handle_json;
+    const handleJson = pyodide.pyimport("spider.app").handle_json;
+    performance.mark("spider-imported");
+    return handleJson;
   })();
   try {
     handle = await Promise.race([start, timeout]);

@@ -11,8 +11,10 @@ export async function startPython(info, base, onStage = () => {}) {
   const { loadPyodide } = await import(new URL(`${info.pyodide}pyodide.mjs`, base).href);
   onStage(0.35, "Starting Python…");
   const pyodide = await loadPyodide({ indexURL: new URL(info.pyodide, base).href, messageCallback: () => {} });
+  performance.mark("spider-runtime");
   onStage(0.85, "Installing the game…");
   const sitePackages = pyodide.runPython("import site; site.getsitepackages()[0]");
   pyodide.unpackArchive(await wheel, "wheel", { extractDir: sitePackages });
+  performance.mark("spider-installed");
   return pyodide;
 }
