@@ -395,6 +395,8 @@ class StaticHandler(http.server.SimpleHTTPRequestHandler):
     def copyfile(self, source, outputfile) -> None:
         counted = _CountingWriter(outputfile, self.server)
         super().copyfile(source, counted)
+        with self.server.lock:
+            self.server.served.append(self.translate_path(self.path))
 
     def log_message(self, format: str, *args) -> None:
         if self.server.verbose:
@@ -413,13 +415,15 @@ class _CountingWriter:
 
 class StaticServer(http.server.ThreadingHTTPServer):
     """A static server for dist/ on host:port (0 = a free port). `root` may be swapped while it runs;
-    `bytes_sent` counts the response bodies sent so far (for the benchmark)."""
+    `bytes_sent` counts the response bodies sent so far and `served` lists their files (for the
+    benchmark)."""
 
     daemon_threads = True
 
     def __init__(self, root: Path, host: str = "127.0.0.1", port: int = 0, verbose: bool = False):
         self.root, self.verbose = Path(root), verbose
         self.bytes_sent, self.lock = 0, threading.Lock()
+        self.served: list[str] = []
         super().__init__((host, port), StaticHandler)
 
     @property
