@@ -437,7 +437,7 @@ class _Staged:
         steps: list[Step] = [DEAL_STEP]
         values = [judge.value(root)]
         seen = {_key(root)}
-        heap: list[tuple[int, int, int, Step]] = []
+        heap: list[tuple[int, int, int, Step, int]] = []
         counter = 0
         runs = self.runs.steps
         noise = self.noise
@@ -463,7 +463,8 @@ class _Staged:
                     if col[-k - 1] == col[-k] + 1 or not _frees(table, col[:-k], tops):
                         continue
                 counter += 1
-                heapq.heappush(heap, (-(base + judge.gain(state, step) + (rand(noise) if noise else 0)), counter, node, step))
+                value = base + judge.gain(state, step)
+                heapq.heappush(heap, (-value - (rand(noise) if noise else 0), counter, node, step, value))
 
         expand(0)
         pops = 0
@@ -471,7 +472,7 @@ class _Staged:
             pops += 1
             if not pops & 255 and time.perf_counter() > deadline:
                 raise _Timeout
-            _, _, parent, step = heapq.heappop(heap)
+            _, _, parent, step, value = heapq.heappop(heap)
             state = table.apply(states[parent], step)
             key = _key(state)
             if key in seen:
@@ -480,7 +481,7 @@ class _Staged:
             states.append(state)
             parents.append(parent)
             steps.append(step)
-            values.append(judge.value(state))
+            values.append(value)
             self.nodes += 1
             if state[3] >= table.runs_to_win:
                 return self._path(len(states) - 1, parents, steps), []

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import time
 
 import pytest
@@ -9,7 +10,7 @@ import pytest
 import spider
 from spider.cli import main
 from spider.search_state import Table
-from spider.solver import MAX_NODES, _Runs, _Staged
+from spider.solver import MAX_NODES, WIDTHS, _rounds, _Runs, _Staged
 from spider.winnable import winnable_seeds
 
 
@@ -82,6 +83,27 @@ def test_run_moves_spell_out_as_legal_moves_to_the_same_position() -> None:
         for move in runs.moves(root, [step]):
             copy.play(move)
         assert Table.from_game(copy, see_hidden=True)[1] == table.apply(root, step)
+
+
+def test_rounds_start_plain_then_shuffle_and_widen() -> None:
+    rounds = list(itertools.islice(_rounds(), len(WIDTHS) + 20))
+    assert [(limit, width) for limit, width, noise in rounds[: len(WIDTHS)]] == list(WIDTHS)
+    assert all(noise == 0 for _, _, noise in rounds[: len(WIDTHS)])
+    later = rounds[len(WIDTHS):]
+    assert all(noise > 0 for _, _, noise in later)
+    assert later[-1][0] > later[0][0] and later[-1][1] > later[0][1]
+
+
+def test_noisy_rounds_repeat_their_answer() -> None:
+    game = spider.Game("spider-4", 2)
+    table, root = Table.from_game(game, see_hidden=True)
+    paths = []
+    for _ in range(2):
+        staged = _Staged(table, time.perf_counter() + 60, MAX_NODES)
+        staged.limit, staged.width, staged.noise = 300, 2, 30
+        staged.rng.seed(1)
+        paths.append((staged._beam(root), staged.nodes))
+    assert paths[0] == paths[1]
 
 
 def test_solving_midgame_leaves_the_history_alone() -> None:
