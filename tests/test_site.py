@@ -318,12 +318,25 @@ def test_two_tabs_on_one_variant_lose_nothing(page, base_url, watch):
 
 def test_board_is_painted_before_python_is_ready(page, base_url):
     open_game(page, base_url + "#spider-2/4")
+    # Two frames after the early paint, list the cards moving: the board is placed, not dealt.
+    page.add_init_script("""(() => {
+      const mark = performance.mark.bind(performance);
+      performance.mark = (name, ...rest) => {
+        if (name === "spider-painted") requestAnimationFrame(() => requestAnimationFrame(() => {
+          window.paintAnimations = document.getAnimations().map((a) => a.effect.target.className)
+            .filter((name) => name.includes("card"));
+        }));
+        return mark(name, ...rest);
+      };
+    })()""")
     page.reload()
     page.evaluate("window.app.ready")
     painted = page.evaluate("performance.getEntriesByName('spider-painted')[0].startTime")
     interactive = page.evaluate("performance.getEntriesByName('spider-interactive')[0].startTime")
     assert painted < interactive
     assert page.locator(".card").count() == 54
+    page.wait_for_function("() => window.paintAnimations !== undefined")
+    assert page.evaluate("window.paintAnimations") == []
 
 
 def test_spare_time_readies_the_hints_and_hint_shows_the_best(page, base_url):
