@@ -33,6 +33,10 @@ IDLE_CAP_MS = 30_000
 VERIFY_PER_SESSION = 20
 IDLE_SLICE_MS = 5
 """The longest slice of spare time hints may take at once: a click waits at most this long."""
+WAITING_SLICE_MS = 15
+"""The same while the player waits for a hint they asked for."""
+HINT_NOW_MS = 8
+"""How long a Hint press may search before it answers "looking…" and goes on in spare time."""
 
 
 @dataclass
@@ -76,23 +80,26 @@ class App:
         """Apply one event and return ``{"view", "store", "hash", "handled", "work", "idle"}``.
 
         ``idle`` asks the page for spare time (an ``idle`` event) while hints are being worked
-        out in the background; an ``idle`` event changes nothing visible, so its ``view`` is None.
+        out in the background. An ``idle`` event changes nothing visible, so its ``view`` is
+        None, unless it finished a hint the player asked for.
         """
         self.store = {}
         self.work = []
         kind = event.get("type")
-        if kind == "idle":
-            self.on_idle(event)
-            return {"view": None, "store": {}, "hash": self.link(), "handled": True, "work": [], "idle": self._idle_wanted()}
-        self._tick(event.get("now"))
-        if self.autoplay is not None and kind not in ("tick", "worked", "external", "storage-error"):
-            self.autoplay = None
-        handler = getattr(self, f"on_{str(kind).replace('-', '_')}", None)
         handled = True
-        if handler is None:
-            self._say(f"Unknown event {kind!r}", "error")
+        if kind == "idle":
+            if not self.on_idle(event):
+                return {"view": None, "store": {}, "hash": self.link(), "handled": True, "work": [],
+                        "idle": self._idle_wanted()}
         else:
-            handled = handler(event) is not False
+            self._tick(event.get("now"))
+            if self.autoplay is not None and kind not in ("tick", "worked", "external", "storage-error"):
+                self.autoplay = None
+            handler = getattr(self, f"on_{str(kind).replace('-', '_')}", None)
+            if handler is None:
+                self._say(f"Unknown event {kind!r}", "error")
+            else:
+                handled = handler(event) is not False
         view = self.view()
         if self.saving and any(key.startswith(SAVE_PREFIX) for key in self.store):
             self._write(VIEW_PREFIX + self.game.variant.name, json.dumps(view))
@@ -453,6 +460,7 @@ class App:
         self.hint_index = -1
         self.hint_search: HintSearch | None = None
         self.hint_search_done = False
+        self.hint_wanted = False
         self.marked: list[int] = []
 
     def _after_change(self, message: str) -> None:
@@ -485,10 +493,16 @@ class App:
 
     # --- hints ----------------------------------------------------------------------------
     def _hint(self) -> None:
+        """Show the next hint; if the search needs more than a moment, say so and finish it in
+        the page's spare time (:meth:`on_idle` shows it), so the page never freezes."""
         if self.hint_list is None:
-            ranked = None
-            while ranked is None:
-                ranked = self._work_on_hints(1.0)
+            ranked = self._work_on_hints(HINT_NOW_MS / 1000)
+            if ranked is None:
+                self.hint_wanted = True
+                self.selection = None
+                self._say("Looking for the best move…", "hint")
+                return
+            self.hint_wanted = False
             self.hint_list = [h for h in ranked if h.useful or h.move.is_deal]
             self.hint_index = -1
         if not self.hint_list:
@@ -513,10 +527,18 @@ class App:
         """Spare time would go to hints: they are not ready and the game is being played."""
         return not (self.hint_search_done or self.game.is_won or self.autoplay is not None or self.dialog)
 
-    def on_idle(self, event: dict[str, Any]) -> None:
-        """Spare time in the page (``budget_ms``, capped): the Hint button then answers at once."""
-        if self._idle_wanted():
-            self._work_on_hints(min(max(_int(event.get("budget_ms"), 4), 1), IDLE_SLICE_MS) / 1000)
+    def on_idle(self, event: dict[str, Any]) -> bool:
+        """Spare time in the page (``budget_ms``, capped): the Hint button then answers at once.
+
+        True when this slice finished a hint the player is waiting for, which is now shown."""
+        if not self._idle_wanted():
+            return False
+        cap = WAITING_SLICE_MS if self.hint_wanted else IDLE_SLICE_MS
+        ranked = self._work_on_hints(min(max(_int(event.get("budget_ms"), 4), 1), cap) / 1000)
+        if ranked is None or not self.hint_wanted:
+            return False
+        self._hint()
+        return True
 
     # --- pointer --------------------------------------------------------------------------
     def on_pick(self, event: dict[str, Any]) -> None:

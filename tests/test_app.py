@@ -171,14 +171,48 @@ def test_win_opens_dialog():
     assert not view["won"] and view["dialog"] is None and view["moves"] == 0
 
 
+def ask_hint(app: App, event: dict | None = None) -> dict:
+    """Press Hint, then give the app spare time, as the page does, until the hint is shown."""
+    response = app.handle(event or {"type": "action", "name": "hint"})
+    for _ in range(10_000):
+        if not response["view"]["status"].startswith("Looking"):
+            return response["view"]
+        assert response["idle"] is True  # a hint is wanted: the page must keep offering time
+        response = {"view": None}
+        while response["view"] is None:
+            response = app.handle({"type": "idle", "budget_ms": 5})
+    raise AssertionError("the hint never came")
+
+
 def test_hint_cycles_and_highlights():
     app, _ = at_position()
-    first = app.handle({"type": "action", "name": "hint"})["view"]
+    first = ask_hint(app)
     assert first["status"].startswith("Hint: ")
     highlighted = [c for col in first["columns"] for c in col["cards"] if c["hint"]]
     assert highlighted and any(col["hint"] for col in first["columns"])
-    second = app.handle({"type": "key", "key": "h"})["view"]
+    second = ask_hint(app, {"type": "key", "key": "h"})
     assert second["status"] != first["status"]
+
+
+def test_a_slow_hint_says_it_is_looking_and_comes_in_spare_time(monkeypatch):
+    monkeypatch.setattr("spider.app.HINT_NOW_MS", 0)
+    app, _ = at_position()
+    response = app.handle({"type": "action", "name": "hint"})
+    assert response["view"]["status"] == "Looking for the best move…" and response["idle"] is True
+    assert not any(col["hint"] for col in response["view"]["columns"])
+    shown = None
+    while shown is None:
+        shown = app.handle({"type": "idle", "budget_ms": 1})["view"]
+    expected = next(h for h in hints(app.game) if h.useful or h.move.is_deal)
+    assert shown["status"].startswith("Hint: " + expected.reason[:1].upper() + expected.reason[1:])
+    assert any(col["hint"] for col in shown["columns"])
+    # a move while the player waits: that hint is no longer wanted, and none pops up later
+    assert response_idle_after_move(app, expected.move) is True
+    assert app.handle({"type": "action", "name": "hint"})["view"]["status"].startswith("Looking")
+    response_idle_after_move(app, next(m for m in app.game.legal_moves() if not m.is_deal))
+    while (response := app.handle({"type": "idle", "budget_ms": 5}))["idle"]:
+        assert response["view"] is None
+    assert not app.view()["status"].startswith("Hint")
 
 
 def test_spare_time_works_out_hints_before_they_are_asked_for():
@@ -200,7 +234,8 @@ def test_spare_time_works_out_hints_before_they_are_asked_for():
     assert view["status"].startswith("Hint: " + expected.reason[:1].upper() + expected.reason[1:])
     assert response_idle_after_move(app, expected.move) is True  # the board changed: new hints wanted
     fresh, _ = started(seed=9)
-    assert fresh.handle({"type": "action", "name": "hint"})["idle"] is False  # asked at once: computed then
+    ask_hint(fresh)
+    assert fresh.handle({"type": "idle", "budget_ms": 5})["idle"] is False  # shown: nothing left to work out
 
 
 def response_idle_after_move(app: App, move) -> bool:
@@ -219,7 +254,7 @@ def test_no_spare_time_is_asked_for_a_won_game_or_an_open_dialog():
 def test_hint_when_stuck_suggests_undo_or_new_game():
     app, _ = at_position(STUCK)
     assert app.game.legal_moves() == []
-    view = app.handle({"type": "action", "name": "hint"})["view"]
+    view = ask_hint(app)
     assert "undo" in view["status"].lower() and "new game" in view["status"].lower()
 
 
