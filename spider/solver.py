@@ -5,7 +5,7 @@
 or ``"unknown"`` when the time or memory budget ran out first. It never touches the caller's
 game: it copies the position into a compact :class:`~spider.search_state.Table` state.
 
-Two searches share the budget:
+Three searches share the budget:
 
 1. Whole-game greedy best-first on :class:`~spider.evaluation.Judge` values (charging
    ``STOCK_WEIGHT`` per card dealt, so the tableau is worked before the stock) with lazily
@@ -18,12 +18,13 @@ Two searches share the budget:
    proves the position lost. These get ``PROBE_SHARE`` of the budget: quick wins and small
    endgames end here.
 2. A beam search over stages (the tableau between two deals, see :class:`_Staged`), round
-   after round until a win or the end of the budget: two plain rounds, then rounds that add
-   a little random noise to each move's value (seeded, so answers repeat) and slowly widen,
-   since many differently ordered small searches win more often than a few wide ones. It
-   never claims a loss.
-3. If the staged search stops early (its stages were searched to the end, so new orders find
-   nothing new), the exhaustive whole-game pass again, with all the time and positions left.
+   after round until a win or the end of the budget: two plain rounds, then up to
+   ``NOISY_ROUNDS`` that add a little random noise to each move's value (seeded, so answers
+   repeat) and slowly widen, since many differently ordered small searches win more often
+   than a few wide ones. It never claims a loss.
+3. If the staged search stops early (its rounds ran out, or its stages were searched to the
+   end so that new orders find nothing new), the exhaustive whole-game pass again, with all
+   the time and positions left.
 
 The fast pass and the staged search also take run moves (:class:`_Runs`): a sequence of
 several same-suit groups carried through empty columns as one step, spelled out into legal
@@ -33,7 +34,6 @@ moves only in the answer. The exhaustive pass keeps to single moves, which suffi
 from __future__ import annotations
 
 import heapq
-import itertools
 import random
 import time
 from array import array
@@ -59,6 +59,9 @@ PROBE_NODES = 300_000
 """Positions the whole-game passes may store: enough to exhaust small endgames."""
 WIDTHS = ((500, 3), (1_500, 4))
 """The staged search's first rounds: positions searched per stage and pre-deal positions tried."""
+NOISY_ROUNDS = 40
+"""How many noisy rounds the staged search runs before leaving the rest of the budget to the
+exhaustive pass (small games get there; four-suit Spider runs out of time long before)."""
 NOISE = (15, 30)
 """Later rounds add a random 0..NOISE to each move's gain, so each one explores differently."""
 _VALUE_SHIFT = 32
@@ -356,7 +359,7 @@ def _rounds() -> Iterator[tuple[int, int, int]]:
     """
     for limit, width in WIDTHS:
         yield limit, width, 0
-    for i in itertools.count():
+    for i in range(NOISY_ROUNDS):
         yield 500 + 100 * i, 3 + i // 6, NOISE[i % len(NOISE)]
 
 
