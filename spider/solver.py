@@ -63,7 +63,8 @@ NOISY_ROUNDS = 40
 """How many noisy rounds the staged search runs before leaving the rest of the budget to the
 exhaustive pass (small games get there; four-suit Spider runs out of time long before)."""
 NOISE = (15, 30)
-"""Later rounds add a random 0..NOISE to each move's gain, so each one explores differently."""
+"""Noisy rounds take turns adding a random amount below these to each move's gain, so that
+each explores in another order (more noise than this lost more seeds than it won)."""
 _VALUE_SHIFT = 32
 _TIE = (1 << _VALUE_SHIFT) - 1
 _OFFSET = 1 << 30
@@ -374,7 +375,8 @@ class _Staged:
     win, its best positions to deal from (judged *after* the deal, whose cards the solver
     sees) go into a pool; the ``width`` best of the pool are the next stage's starts (a beam
     over stages). Rounds grow the limit and the width, so easy deals are won fast and hard
-    ones get a wider look.
+    ones get a wider look; after the first, each round also jitters move values with its
+    own seeded noise, so its stages break ties and near-ties differently.
     """
 
     def __init__(self, table: Table, deadline: float, max_nodes: int) -> None:
