@@ -193,6 +193,64 @@ def precompile(wheel: Path, pyodide: Path, stdlib: Path) -> tuple[int, int]:
     return len(compiled), report["stdlib"]
 
 
+# Run by Node: Pyodide (from the build's runtime files) with the wheel installed and spider.app
+# imported, saved as a memory snapshot to argv[2]. Pyodide's API for this is private (leading
+# underscore), which is safe only because the version is pinned; the page falls back to a plain
+# boot if restoring fails.
+SNAPSHOT_JS = r"""
+import { loadPyodide } from "%(pyodide)s";
+import fs from "node:fs";
+const [wheelPath, outPath] = process.argv.slice(1);
+const pyodide = await loadPyodide({ indexURL: "%(index)s", messageCallback: () => {}, _makeSnapshot: true });
+const sitePackages = pyodide.runPython("import site; site.getsitepackages()[0]");
+pyodide.unpackArchive(new Uint8Array(fs.readFileSync(wheelPath)), "wheel", { extractDir: sitePackages });
+pyodide.runPython("import spider.app");
+fs.writeFileSync(outPath, pyodide.makeMemorySnapshot());
+"""
+SNAPSHOT_PAGE = 4096
+"""The snapshot is stored without its all-zero pages (60 % of it): see :func:`sparse`."""
+
+
+def snapshot(runtime: Path, wheel: Path, dest: Path) -> Path:
+    """Write ``dest/python-<hash>.bin``: Pyodide's memory with the game imported, to boot from.
+
+    A warm visit restores it instead of starting Python and importing the game (the page uses
+    it only once the service worker has cached it, so a first visit never downloads it before
+    play). The name hashes the runtime and wheel it was made from, so a page can never pick up
+    a snapshot of another build from the cache.
+    """
+    node = shutil.which("node")
+    if node is None:
+        sys.exit("build.py: node is needed to snapshot Python for the page; install Node.js first")
+    digest = hashlib.sha256()
+    for path in (runtime / "pyodide.asm.wasm", runtime / STDLIB, wheel):
+        digest.update(path.read_bytes())
+    dest.mkdir(parents=True, exist_ok=True)
+    out = dest / f"python-{digest.hexdigest()[:16]}.bin"
+    with tempfile.TemporaryDirectory() as tmp:
+        raw = Path(tmp) / "memory"
+        script = SNAPSHOT_JS % {"pyodide": (runtime / "pyodide.mjs").as_uri(), "index": f"{runtime.as_posix()}/"}
+        result = subprocess.run([node, "--input-type=module", "-e", script, str(wheel), str(raw)],
+                                capture_output=True, text=True)
+        if result.returncode != 0:
+            sys.exit(f"build.py: snapshotting Python failed:\n{result.stderr[-2000:]}")
+        out.write_bytes(sparse(raw.read_bytes()))
+    return out
+
+
+def sparse(memory: bytes, page: int = SNAPSHOT_PAGE) -> bytes:
+    """``memory`` without its all-zero pages: little-endian u32 length and page size, a bitmap
+    with one bit per page (set: stored), then the stored pages in order. web/python.js expands it."""
+    pages = range(0, len(memory), page)
+    zero = bytes(page)
+    kept = [i for i, at in enumerate(pages) if memory[at:at + page] != zero[:len(memory[at:at + page])]]
+    bitmap = bytearray((len(pages) + 7) // 8)
+    for i in kept:
+        bitmap[i >> 3] |= 1 << (i & 7)
+    body = b"".join(memory[i * page:(i + 1) * page] for i in kept)
+    return struct.pack("<II", len(memory), page) + bytes(bitmap) + body
+
+
 def first_views() -> dict | None:
     """spider.app.first_view(variant) for every variant, rendered under CPython, if the app has it."""
     code = (
@@ -338,8 +396,11 @@ def build(out: Path) -> dict:
                 shutil.copy2(pyodide / name, staging / "pyodide" / name)
         modules, stdlib_modules = precompile(wheel, pyodide, staging / "pyodide" / STDLIB)
         log(f"precompiled for Pyodide: {modules} modules into {wheel.name}, {stdlib_modules} into {STDLIB}")
+        image = snapshot(staging / "pyodide", wheel, staging / "snapshots")
+        log(f"snapshot of Python with the game imported: {image.name}, {image.stat().st_size / 1e6:.1f} MB")
         write_icons(staging / "icons")
-        info: dict = {"wheel": f"wheels/{wheel.name}", "pyodide": "pyodide/", "pyodideVersion": pinned_pyodide()}
+        info: dict = {"wheel": f"wheels/{wheel.name}", "pyodide": "pyodide/", "pyodideVersion": pinned_pyodide(),
+                      "snapshot": f"snapshots/{image.name}"}
         views = first_views()
         if views is not None:
             info["firstViews"] = views

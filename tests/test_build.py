@@ -61,6 +61,38 @@ def test_the_standard_library_keeps_every_module_and_precompiles_some(dist: Path
     assert all(shipped[name] == original[name] for name in set(shipped) - compiled)
 
 
+def expand(stored: bytes) -> bytes:
+    """The reader of build.sparse's format, as web/python.js implements it."""
+    length, page = struct.unpack("<II", stored[:8])
+    count = -(-length // page)
+    bitmap, at = stored[8:8 + (count + 7) // 8], 8 + (count + 7) // 8
+    memory = bytearray(length)
+    for i in range(count):
+        if bitmap[i >> 3] & (1 << (i & 7)):
+            size = min(page, length - i * page)
+            memory[i * page:i * page + size] = stored[at:at + size]
+            at += size
+    assert at == len(stored), "the page map and the size disagree"
+    return bytes(memory)
+
+
+def test_snapshot_format_round_trips_and_drops_zero_pages() -> None:
+    memory = bytes(8) * 100 + b"x" * 5 + bytes(3000) + b"tail"  # zero pages, a partial last page
+    stored = build.sparse(memory, page=256)
+    assert expand(stored) == memory
+    assert len(stored) < len(memory) / 2
+    assert expand(build.sparse(bytes(1000), page=256)) == bytes(1000)
+
+
+def test_the_snapshot_is_named_by_the_build_and_holds_a_whole_memory(dist: Path) -> None:
+    name = build.read_build_info(dist)["snapshot"]
+    assert re.fullmatch(r"snapshots/python-[0-9a-f]{16}\.bin", name)
+    stored = (dist / name).read_bytes()
+    length, page = struct.unpack("<II", stored[:8])
+    assert page == build.SNAPSHOT_PAGE and length > 16_000_000  # a whole Python heap, game imported
+    assert len(expand(stored)) == length > 2 * len(stored) / 3
+
+
 def test_pyodide_is_pinned_exactly_once(dist: Path) -> None:
     pin = build.pinned_pyodide()
     assert re.fullmatch(r"\d+\.\d+\.\d+", pin), "package.json must pin an exact version"

@@ -26,6 +26,11 @@ def deal_and_expect_moves(page, moves: int) -> None:
     page.wait_for_function(f"() => document.querySelector('{MOVES}').textContent.trim() === '{moves}'")
 
 
+def from_snapshot(page) -> bool:
+    """This boot restored Python from the build's memory snapshot instead of starting it."""
+    return page.evaluate("() => performance.getEntriesByName('spider-from-snapshot').length") == 1
+
+
 def page_build_version(page) -> str:
     return page.evaluate("() => import(new URL('build-info.js', location.href).href).then(m => m.default.version)")
 
@@ -75,13 +80,20 @@ def test_offline_after_one_visit_and_after_a_browser_restart(fresh_context, stat
     context = fresh_context()
     page = new_tab(context, watch)
     boot(page, url)
+    assert not from_snapshot(page), "a first visit starts Python plainly: the snapshot is not cached yet"
     wait_until_offline_ready(page)
 
     server.stop()  # the network is gone: nothing answers any more
     context.set_offline(True)
     page.reload()
     boot(page, url)
+    assert from_snapshot(page)
     deal_and_expect_moves(page, 1)
+    # restored Python still imports what the snapshot did not hold: a lazily used stdlib module,
+    # and the solver from the wheel
+    assert page.evaluate("""() => window.app.pyodide.runPython(`
+import urllib.parse, spider.solver
+urllib.parse.unquote("%C3%A9") + spider.solver.SolveResult("unknown").status`)""") == "éunknown"
 
     profile = context.profile
     context.close()
@@ -89,18 +101,43 @@ def test_offline_after_one_visit_and_after_a_browser_restart(fresh_context, stat
     context.set_offline(True)
     page = new_tab(context, watch)
     boot(page, url)
+    assert from_snapshot(page)
     assert page.locator(MOVES).inner_text().strip() == "1", "the saved game resumes"
     deal_and_expect_moves(page, 2)
 
 
-def test_new_build_is_picked_up_and_keeps_the_saves(fresh_context, static_server, dist_copy: Path, tmp_path: Path,
-                                                    watch) -> None:
+def visited_once(fresh_context, static_server, dist_copy: Path, watch):
+    """A first visit to a server of `dist_copy`, left with the build precached for offline play."""
     server = static_server(dist_copy)
     watch.add_origin(server.url)
     context = fresh_context()
     page = new_tab(context, watch)
     boot(page, server.url)
     wait_until_offline_ready(page)
+    return server, page
+
+
+def test_a_bad_cached_snapshot_means_a_plain_start(fresh_context, static_server, dist_copy: Path, watch) -> None:
+    server, page = visited_once(fresh_context, static_server, dist_copy, watch)
+    url = server.url + build.read_build_info(dist_copy)["snapshot"]
+    page.evaluate("""async (url) => {
+      for (const name of await caches.keys()) {
+        const cache = await caches.open(name);
+        if (await cache.match(url)) await cache.put(url, new Response(new Uint8Array([1, 0, 0, 0, 0, 16, 0, 0, 7])));
+      }
+    }""", url)
+    warnings = []
+    page.on("console", lambda message: message.type == "warning" and warnings.append(message.text))
+    page.reload()
+    boot(page, server.url)
+    assert not from_snapshot(page)
+    assert any("snapshot" in text for text in warnings), warnings
+    deal_and_expect_moves(page, 1)
+
+
+def test_new_build_is_picked_up_and_keeps_the_saves(fresh_context, static_server, dist_copy: Path, tmp_path: Path,
+                                                    watch) -> None:
+    server, page = visited_once(fresh_context, static_server, dist_copy, watch)
     deal_and_expect_moves(page, 1)
     old = build.read_build_info(dist_copy)
 
