@@ -4,9 +4,10 @@ Hints see what the player sees — face-up cards and how many cards are face dow
 stock — never which cards those are: the position is rebuilt with every hidden card masked
 (:func:`player_view`), so no ranking can leak them. Each move is scored by the best line of
 tableau moves it starts, up to the next deal, found by a best-first search bounded by a node
-count (so hints are deterministic): a revealed card is unknown, so a line's work in that column
-ends there, worth what revealing is worth; lines may pass through an empty column to untangle a
-mixed run. Moves that gain nothing (a group shuffled between equal spots, the last move undone,
+count (so hints are deterministic). Positions are valued by the shared Judge, except that with
+two or four suits an empty column counts for little, so lines spend it freely. A revealed card
+is unknown, so a line's work in that column ends there, worth what revealing is worth; lines may
+pass through an empty column to untangle a mixed run. Moves that gain nothing (a group shuffled between equal spots, the last move undone,
 a whole column moved into an empty one) are listed last, marked "no useful move", so the list
 is never empty while a move is legal; DEAL comes between the two. :class:`HintSearch` runs the
 same search in slices, for a page that thinks while the player does.
@@ -31,6 +32,10 @@ FIRST_BONUS = 10_000
 RECENT = 8
 SLICE = 16
 """Search nodes between looks at the clock in :meth:`HintSearch.advance`."""
+EMPTY_WORTH = {1: EMPTY, 2: 10, 4: 10}
+"""What an empty column is worth, by the number of suits in play. With two or four suits an
+empty column is cheap: the search then spends it freely to reveal cards and untangle mixed
+runs, which over 40 two-suit deals won 19 games to 14 at the solver's 25."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -197,7 +202,7 @@ class _Ranker:
     def __init__(self, table: Table, root: State) -> None:
         self.table = table
         self.root = root
-        judge = Judge(table)
+        judge = _judge(table)
         self.value = judge.value
         self.gain = judge.gain
         if table.deal_needs_full and root[2]:
@@ -271,6 +276,12 @@ class _Ranker:
         if second is not None and gain <= 0:
             return f"{_what(self.root, step)}, then {_effect(table, child, second, table.apply(child, second))}"
         return _effect(table, self.root, step, child)
+
+
+def _judge(table: Table) -> Judge:
+    """The yardstick for this game's number of suits (see :data:`EMPTY_WORTH`)."""
+    suits = len(set("".join(table.variant.suit_sets)))
+    return Judge(table, empty=EMPTY_WORTH.get(suits, EMPTY_WORTH[4]))
 
 
 def _line_steps(table: Table, state: State, touched: frozenset[int]) -> list[Step]:
