@@ -7,10 +7,11 @@ tableau moves it starts, up to the next deal, found by a best-first search bound
 count (so hints are deterministic). Positions are valued by the shared Judge, except that with
 two or four suits an empty column counts for little, so lines spend it freely. A revealed card
 is unknown, so a line's work in that column ends there, worth what revealing is worth; lines may
-pass through an empty column to untangle a mixed run. Moves that gain nothing (a group shuffled between equal spots, the last move undone,
-a whole column moved into an empty one) are listed last, marked "no useful move", so the list
-is never empty while a move is legal; DEAL comes between the two. :class:`HintSearch` runs the
-same search in slices, for a page that thinks while the player does.
+pass through an empty column to untangle a mixed run. Moves that gain nothing (a group shuffled
+between equal spots, the last move undone, a whole column moved into an empty one) are listed
+last, marked "no useful move", so the list is never empty while a move is legal; DEAL comes
+between the two. :class:`HintSearch` runs the same search in slices, for a page that thinks
+while the player does.
 """
 
 from __future__ import annotations
@@ -20,9 +21,9 @@ import time
 from collections.abc import Callable, Generator, Iterator
 from dataclasses import dataclass
 
+from .evaluation import EMPTY, RUN, Judge
 from .game import Game
 from .moves import DEAL, Move
-from .evaluation import EMPTY, RUN, Judge
 from .search_state import KING, UNKNOWN, State, Step, Table, label
 
 STEP_COST = 1
@@ -118,7 +119,8 @@ class HintSearch:
             if table.apply(root, step) in recent:
                 idle.append((gain, order, Hint(move, "no useful move: undoes a recent move", False)))
             elif count == len(root[0][src]) and not root[1][src] and not root[0][dst]:
-                idle.append((gain - EMPTY, order, Hint(move, "no useful move: moves a whole column to an empty one", False)))
+                whole = "no useful move: moves a whole column to an empty one"
+                idle.append((gain - EMPTY, order, Hint(move, whole, False)))
             elif not root[0][dst] and dst != first_empty:
                 same = f"same as moving it to column {first_empty + 1}"
                 idle.append((gain - 1, order, Hint(move, f"no useful move: {same}", False)))
@@ -245,7 +247,7 @@ class _Ranker:
             if depth >= MAX_DEPTH:
                 continue
             for step in _line_steps(table, state, touched):
-                src, dst, k = step
+                src, dst, _ = step
                 g = gain(state, step)
                 if root_gains.get(step) == g:
                     continue

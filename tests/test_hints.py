@@ -208,7 +208,7 @@ def test_sliced_search_gives_the_same_hints(name: str) -> None:
         expected = hints(game)
         search = HintSearch(game)
         with pytest.raises(RuntimeError):
-            search.result
+            _ = search.result
         game.play(game.legal_moves()[0])  # the search copied what it needs: later play is harmless
         slices = 1
         while not search.advance(0):
