@@ -194,13 +194,14 @@ def precompile(wheel: Path, pyodide: Path, stdlib: Path) -> tuple[int, int]:
 
 
 # Run by Node: Pyodide (from the build's runtime files) with the wheel installed and spider.app
-# imported, saved as a memory snapshot to argv[2]. Pyodide's API for this is private (leading
+# imported, saved as a memory snapshot. The paths come in the environment, which Pyodide does not
+# copy, not in argv, which Emscripten hands to Python and so would be saved in the snapshot. Pyodide's API for this is private (leading
 # underscore), which is safe only because the version is pinned; the page falls back to a plain
 # boot if restoring fails.
 SNAPSHOT_JS = r"""
 import { loadPyodide } from "%(pyodide)s";
 import fs from "node:fs";
-const [wheelPath, outPath] = process.argv.slice(1);
+const { SPIDER_WHEEL: wheelPath, SPIDER_SNAPSHOT: outPath } = process.env;
 const pyodide = await loadPyodide({ indexURL: "%(index)s", messageCallback: () => {}, _makeSnapshot: true });
 const sitePackages = pyodide.runPython("import site; site.getsitepackages()[0]");
 pyodide.unpackArchive(new Uint8Array(fs.readFileSync(wheelPath)), "wheel", { extractDir: sitePackages });
@@ -230,8 +231,8 @@ def snapshot(runtime: Path, wheel: Path, dest: Path) -> Path:
     with tempfile.TemporaryDirectory() as tmp:
         raw = Path(tmp) / "memory"
         script = SNAPSHOT_JS % {"pyodide": (runtime / "pyodide.mjs").as_uri(), "index": f"{runtime.as_posix()}/"}
-        result = subprocess.run([node, "--input-type=module", "-e", script, str(wheel), str(raw)],
-                                capture_output=True, text=True)
+        env = {**os.environ, "SPIDER_WHEEL": str(wheel), "SPIDER_SNAPSHOT": str(raw)}
+        result = subprocess.run([node, "--input-type=module", "-e", script], capture_output=True, text=True, env=env)
         if result.returncode != 0:
             sys.exit(f"build.py: snapshotting Python failed:\n{result.stderr[-2000:]}")
         out.write_bytes(sparse(raw.read_bytes()))
