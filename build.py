@@ -193,8 +193,9 @@ def precompile(wheel: Path, pyodide: Path, stdlib: Path) -> tuple[int, int]:
     return len(compiled), report["stdlib"]
 
 
-# Run by Node: Pyodide (from the build's runtime files) with the wheel installed and spider.app
-# imported, saved as a memory snapshot. The paths come in the environment, which Pyodide does not
+# Run by Node: Pyodide (from the build's runtime files) with the wheel installed and the modules
+# the page (spider.app, and what its first view reads) and the solver worker run imported, saved
+# as a memory snapshot. The paths come in the environment, which Pyodide does not
 # copy, not in argv, which Emscripten hands to Python and so would be saved in the snapshot. Pyodide's API for this is private (leading
 # underscore), which is safe only because the version is pinned; the page falls back to a plain
 # boot if restoring fails.
@@ -205,7 +206,7 @@ const { SPIDER_WHEEL: wheelPath, SPIDER_SNAPSHOT: outPath } = process.env;
 const pyodide = await loadPyodide({ indexURL: "%(index)s", messageCallback: () => {}, _makeSnapshot: true });
 const sitePackages = pyodide.runPython("import site; site.getsitepackages()[0]");
 pyodide.unpackArchive(new Uint8Array(fs.readFileSync(wheelPath)), "wheel", { extractDir: sitePackages });
-pyodide.runPython("import spider.app");
+pyodide.runPython("import spider.app, spider.saves, spider.notation, spider.worker");
 fs.writeFileSync(outPath, pyodide.makeMemorySnapshot());
 """
 SNAPSHOT_PAGE = 4096

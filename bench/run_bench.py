@@ -118,7 +118,7 @@ def stock_boots(pw, runs: int) -> dict[str, float]:
         server = build.StaticServer(Path(root)).start()
         try:
             for _ in range(runs):
-                with tempfile.TemporaryDirectory() as profile:
+                with tempfile.TemporaryDirectory(ignore_cleanup_errors=True) as profile:
                     context = pw.chromium.launch_persistent_context(profile, **chromium_options(), **DESKTOP)
                     context.set_default_timeout(120_000)
                     page = context.new_page()
@@ -133,7 +133,8 @@ def stock_boots(pw, runs: int) -> dict[str, float]:
 
 def gzipped(paths: list[str]) -> int:
     """The bytes of these files as a host that gzips its responses (GitHub Pages does) would send."""
-    return sum(len(gzip.compress(Path(path).read_bytes(), 6)) for path in paths)
+    files = (Path(path) / "index.html" if Path(path).is_dir() else Path(path) for path in paths)
+    return sum(len(gzip.compress(file.read_bytes(), 6)) for file in files)
 
 
 def wait_for_service_worker(page) -> None:
@@ -148,7 +149,7 @@ def boots(pw, server: build.StaticServer, runs: int) -> tuple[dict, dict]:
         "painted_offline", "interactive_offline", "bare_offline")}
     bytes_cold: dict[str, list[int]] = {"to_playable": [], "to_playable_gzip": [], "with_precache": [], "bare": []}
     for _ in range(runs):
-        with tempfile.TemporaryDirectory() as profile:
+        with tempfile.TemporaryDirectory(ignore_cleanup_errors=True) as profile:
             context = pw.chromium.launch_persistent_context(profile, **chromium_options(), **DESKTOP)
             context.set_default_timeout(120_000)
             page = context.new_page()
@@ -178,7 +179,7 @@ def boots(pw, server: build.StaticServer, runs: int) -> tuple[dict, dict]:
             samples.setdefault("snapshot_used_offline", []).append(offline["from_snapshot"])
             samples["bare_offline"].append(visit_bare(page, url))
             context.close()
-        with tempfile.TemporaryDirectory() as profile:
+        with tempfile.TemporaryDirectory(ignore_cleanup_errors=True) as profile:
             context = pw.chromium.launch_persistent_context(profile, **chromium_options(), **DESKTOP)
             page = context.new_page()
             before = server.bytes_sent
@@ -191,7 +192,7 @@ def boots(pw, server: build.StaticServer, runs: int) -> tuple[dict, dict]:
 
 def click_latency(pw, server: build.StaticServer) -> dict:
     """Scripted hinted moves by real clicks; then more through window.app.send; heap figures."""
-    with tempfile.TemporaryDirectory() as profile:
+    with tempfile.TemporaryDirectory(ignore_cleanup_errors=True) as profile:
         options = chromium_options("--enable-precise-memory-info")
         context = pw.chromium.launch_persistent_context(profile, **options, **DESKTOP)
         context.set_default_timeout(30_000)

@@ -535,12 +535,14 @@ function paintEarly() {
 }
 
 async function boot() {
+  // Python's start goes first: its downloads and compiling overlap the early paint.
+  const python = startPython(info, new URL(".", location.href), progress);
+  python.catch(() => {}); // reported below, with the timeout
   wire();
   paintEarly();
-  const base = new URL(".", location.href);
   const timeout = new Promise((_, reject) => setTimeout(() => reject(new Error("the game engine took too long to start")), BOOT_TIMEOUT_MS));
   const start = (async () => {
-    const pyodide = await startPython(info, base, progress);
+    const pyodide = await python;
     progress(0.95, "Dealing…");
     window.app.pyodide = pyodide; // for the benchmark's heap figure and for debugging
     const handleJson = pyodide.pyimport("spider.app").handle_json;
