@@ -198,6 +198,7 @@ def click_latency(pw, server: build.StaticServer) -> dict:
         context.set_default_timeout(30_000)
         page = context.new_page()
         visit_game(page, server.url)
+        wait_for_service_worker(page)  # a player's steady state: the offline precache is done
         page.evaluate(LATENCY_PROBE)
         samples: dict[str, list[float]] = {"hint": [], "hint_at_once": [], "hint_at_once_shown": [], "pick": [], "drop": [],
                                          "deal": []}

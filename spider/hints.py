@@ -31,7 +31,7 @@ MAX_DEPTH = 12
 NODES = 800
 FIRST_BONUS = 10_000
 RECENT = 8
-SLICE = 16
+SLICE = 8
 """Search nodes between looks at the clock in :meth:`HintSearch.advance`."""
 EMPTY_WORTH = {2: 10}
 """What an empty column is worth, by the number of suits in play, where not the Judge's. With two
