@@ -79,6 +79,7 @@ def test_move_by_click_then_undo_restores_face_down(page, base_url):
     assert faces(page, 1) == ["", "Ts", "9s", "8s"]
     assert faces(page, 0) == ["", "3s"]
     assert stat(page, "moves") == "1" and stat(page, "score") == "499"
+    settle(page)
     save_screenshot(page, "desktop-mid-game")
     page.locator('[data-action="undo"]').click()
     assert faces(page, 0) == ["", "", "9s", "8s"]
