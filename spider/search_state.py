@@ -43,6 +43,18 @@ def label(code: int) -> str:
     return Card(code & 15, SUITS[code >> 4]).label
 
 
+def descending(col: tuple[int, ...], suited: bool) -> int:
+    """How many top cards of ``col`` go down one rank at a time (in one suit if ``suited``)."""
+    i = len(col) - 1
+    if suited:
+        while i > 0 and col[i - 1] == col[i] + 1:
+            i -= 1
+    else:
+        while i > 0 and (col[i - 1] & 15) == (col[i] & 15) + 1:
+            i -= 1
+    return len(col) - i if col else 0
+
+
 def to_move(step: Step) -> Move:
     return DEAL if step[0] < 0 else Move(*step)
 
@@ -104,17 +116,7 @@ class Table:
         n = len(col)
         if not n or col[-1] == UNKNOWN:
             return 0
-        group = self.group
-        if group == "all":
-            return n
-        i = n - 1
-        if group == "suit":
-            while i and col[i - 1] == col[i] + 1:
-                i -= 1
-        else:
-            while i and (col[i - 1] & 15) == (col[i] & 15) + 1:
-                i -= 1
-        return n - i
+        return n if self.group == "all" else descending(col, self.group == "suit")
 
     def can_deal(self, state: State) -> bool:
         """The rules allow a deal (whether or not the stock's cards are known)."""
@@ -174,7 +176,7 @@ class Table:
             touched = (dst, src)
         for i in touched:
             col = columns[i]
-            while len(col) >= 13 and col[-1] & 15 == ACE and self._run_at_top(col):
+            while len(col) >= 13 and col[-1] & 15 == ACE and descending(col, self.run_suit) >= 13:
                 col = col[:-13]
                 done += 1
             if not col and downs[i]:
@@ -182,17 +184,6 @@ class Table:
                 col = (self.hidden[i][downs[i]],)
             columns[i] = col
         return tuple(columns), tuple(downs), stock_left, done
-
-    def _run_at_top(self, col: tuple[int, ...]) -> bool:
-        i = len(col) - 1
-        stop = i - 12
-        if self.run_suit:
-            while i > stop and col[i - 1] == col[i] + 1:
-                i -= 1
-        else:
-            while i > stop and (col[i - 1] & 15) == (col[i] & 15) + 1:
-                i -= 1
-        return i == stop
 
     def won(self, state: State) -> bool:
         return state[3] >= self.runs_to_win

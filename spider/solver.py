@@ -43,7 +43,7 @@ from dataclasses import dataclass, field
 from .evaluation import Judge
 from .game import Game
 from .moves import Move
-from .search_state import DEAL_STEP, State, Step, Table, to_move
+from .search_state import DEAL_STEP, State, Step, Table, descending, to_move
 
 MAX_NODES = 600_000
 """Positions one pass may store (~300 MB under CPython); past that it answers ``unknown``."""
@@ -164,10 +164,7 @@ class _Runs:
         """How many top cards descend by rank, whatever their suits."""
         count = self._linked.get(col)
         if count is None:
-            i = len(col) - 1
-            while i > 0 and (col[i - 1] & 15) == (col[i] & 15) + 1:
-                i -= 1
-            count = self._linked[col] = len(col) - i if col else 0
+            count = self._linked[col] = descending(col, suited=False)
         return count
 
     def steps(self, state: State) -> list[Step]:
