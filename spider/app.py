@@ -459,7 +459,6 @@ class App:
         self.hint_list: list[Hint] | None = None
         self.hint_index = -1
         self.hint_search: HintSearch | None = None
-        self.hint_search_done = False
         self.hint_wanted = False
         self.marked: list[int] = []
 
@@ -495,14 +494,13 @@ class App:
     def _hint(self) -> None:
         """Show the next hint; if the search needs more than a moment, say so and finish it in
         the page's spare time (:meth:`on_idle` shows it), so the page never freezes."""
+        self.selection = None
         if self.hint_list is None:
             ranked = self._work_on_hints(HINT_NOW_MS / 1000)
+            self.hint_wanted = ranked is None
             if ranked is None:
-                self.hint_wanted = True
-                self.selection = None
                 self._say("Looking for the best move…", "hint")
                 return
-            self.hint_wanted = False
             self.hint_list = [h for h in ranked if h.useful or h.move.is_deal]
             self.hint_index = -1
         if not self.hint_list:
@@ -511,7 +509,6 @@ class App:
             return
         self.hint_index = (self.hint_index + 1) % len(self.hint_list)
         hint = self.hint_list[self.hint_index]
-        self.selection = None
         more = f" (hint {self.hint_index + 1} of {len(self.hint_list)})" if len(self.hint_list) > 1 else ""
         self._say(f"Hint: {_capital(hint.reason)}{more}.", "hint")
 
@@ -519,13 +516,12 @@ class App:
         """Work on this position's hints for about ``seconds``; the ranked list once ready."""
         if self.hint_search is None:
             self.hint_search = HintSearch(self.game)
-        if not self.hint_search_done:
-            self.hint_search_done = self.hint_search.advance(seconds)
-        return self.hint_search.result if self.hint_search_done else None
+        return self.hint_search.result if self.hint_search.advance(seconds) else None
 
     def _idle_wanted(self) -> bool:
         """Spare time would go to hints: they are not ready and the game is being played."""
-        return not (self.hint_search_done or self.game.is_won or self.autoplay is not None or self.dialog)
+        searched = self.hint_search is not None and self.hint_search.done
+        return not (searched or self.game.is_won or self.autoplay is not None or self.dialog)
 
     def on_idle(self, event: dict[str, Any]) -> bool:
         """Spare time in the page (``budget_ms``, capped): the Hint button then answers at once.

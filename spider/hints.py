@@ -73,15 +73,18 @@ class HintSearch:
     """
 
     def __init__(self, game: Game) -> None:
-        self._table, self._root = player_view(game)
-        self._legal = game.legal_moves()
-        self._recent = _recent_states(game)
+        table, root = player_view(game)
         self._result: list[Hint] | None = None
-        self._work = self._search()
+        self._work = self._search(table, root, game.legal_moves(), _recent_states(game))
+
+    @property
+    def done(self) -> bool:
+        """The result is ready."""
+        return self._result is not None
 
     def advance(self, seconds: float) -> bool:
         """Work for about ``seconds`` (at least one small slice); True once the result is ready."""
-        if self._result is None:
+        if not self.done:
             deadline = time.perf_counter() + seconds
             for _ in self._work:
                 if time.perf_counter() >= deadline:
@@ -91,18 +94,17 @@ class HintSearch:
     @property
     def result(self) -> list[Hint]:
         """The ranked hints; only once :meth:`advance` has returned True."""
-        if self._result is None:
+        if not self.done:
             raise RuntimeError("the hint search has not finished: call advance() until it returns True")
         return self._result
 
-    def _search(self) -> Iterator[None]:
+    def _search(self, table: Table, root: State, legal: list[Move], recent: set[State]) -> Iterator[None]:
         """The whole search, pausing every few nodes; sets ``_result`` at the end.
 
         A move is useful when the best line it starts leads above every recent position since
         the last deal, so a detour that only climbs back to where the player already was is not
         offered as progress.
         """
-        table, root, legal, recent = self._table, self._root, self._legal, self._recent
         ranker = _Ranker(table, root)
         bar = max(ranker.value(state) for state in recent if state[2] == root[2]) - ranker.value(root)
         useful: list[tuple[int, int, int, Hint]] = []

@@ -343,7 +343,7 @@ def test_board_is_painted_before_python_is_ready(page, base_url):
 
 def test_spare_time_readies_the_hints_and_hint_shows_the_best(page, base_url):
     open_game(page, pos_url(base_url, POSITION))
-    ready = "() => window.app.pyodide.runPython('import spider.app; spider.app._APP.hint_search_done')"
+    ready = "() => window.app.pyodide.runPython(`import spider.app; getattr(spider.app._APP.hint_search, 'done', False)`)"
     page.wait_for_function(ready)  # nobody asked: the page's idle time did the work
     page.click('[data-action="hint"]')
     expected = Game.from_text(POSITION)
