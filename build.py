@@ -109,14 +109,32 @@ def build_wheel(dest: Path) -> Path:
         return Path(shutil.copy2(wheel, dest / wheel.name))
 
 
+def run_pyodide(script: str, runtime: Path, what: str, **paths: Path) -> str:
+    """Run a Node module ``script`` against Pyodide from ``runtime``; returns what it printed.
+
+    ``script`` may use ``%(pyodide)s`` (the module's URL) and ``%(index)s`` (its indexURL). The
+    ``paths`` reach it as environment variables ``SPIDER_<NAME>``, never as arguments:
+    Emscripten hands argv to Python, where a snapshot would keep it.
+    """
+    node = shutil.which("node")
+    if node is None:
+        sys.exit(f"build.py: node is needed for {what}; install Node.js first")
+    source = script % {"pyodide": (runtime / "pyodide.mjs").as_uri(), "index": f"{runtime.as_posix()}/"}
+    env = {**os.environ, **{f"SPIDER_{name.upper()}": str(path) for name, path in paths.items()}}
+    result = subprocess.run([node, "--input-type=module", "-e", source], capture_output=True, text=True, env=env)
+    if result.returncode != 0:
+        sys.exit(f"build.py: {what} failed:\n{result.stderr[-2000:]}")
+    return result.stdout
+
+
 # Run by Node with the pinned Pyodide, whose Python (3.14) the host may lack. It compiles every
 # module of the wheel into unchecked-hash .pyc files, printed as JSON {path: base64}; then it runs
-# the page's modules and writes a copy of the standard library zip (argv[2]) in which each module
-# they imported from it, at boot or since, is a .pyc instead of source.
+# the page's modules and writes a copy of the standard library zip (SPIDER_STDLIB) in which each
+# module they imported from it, at boot or since, is a .pyc instead of source.
 PRECOMPILE_JS = r"""
 import { loadPyodide } from "%(pyodide)s";
 import fs from "node:fs";
-const [wheelPath, stdlibPath] = process.argv.slice(1);
+const { SPIDER_WHEEL: wheelPath, SPIDER_STDLIB: stdlibPath } = process.env;
 const pyodide = await loadPyodide({ indexURL: "%(index)s", messageCallback: () => {} });
 const wheel = new Uint8Array(fs.readFileSync(wheelPath));
 pyodide.unpackArchive(wheel, "wheel", { extractDir: "/wheel" });
@@ -165,15 +183,8 @@ def precompile(wheel: Path, pyodide: Path, stdlib: Path) -> tuple[int, int]:
     cache tag, ``cpython-314``); ``stdlib`` gets a copy of the runtime's zip in which the modules
     the page imports are .pyc instead of source. Returns how many modules of each were compiled.
     """
-    node = shutil.which("node")
-    if node is None:
-        sys.exit("build.py: node is needed to precompile Python for Pyodide; install Node.js first")
-    script = PRECOMPILE_JS % {"pyodide": (pyodide / "pyodide.mjs").as_uri(), "index": f"{pyodide.as_posix()}/"}
-    result = subprocess.run([node, "--input-type=module", "-e", script, str(wheel), str(stdlib)],
-                            capture_output=True, text=True)
-    if result.returncode != 0:
-        sys.exit(f"build.py: precompiling in Pyodide failed:\n{result.stderr[-2000:]}")
-    report = json.loads(result.stdout)
+    report = json.loads(run_pyodide(PRECOMPILE_JS, pyodide, "precompiling Python for Pyodide",
+                                    wheel=wheel, stdlib=stdlib))
     compiled = {name: base64.b64decode(data) for name, data in report["wheel"].items()}
     with zipfile.ZipFile(wheel) as zf:
         entries = [(info, zf.read(info)) for info in zf.infolist()]
@@ -195,10 +206,8 @@ def precompile(wheel: Path, pyodide: Path, stdlib: Path) -> tuple[int, int]:
 
 # Run by Node: Pyodide (from the build's runtime files) with the wheel installed and the modules
 # the page (spider.app, and what its first view reads) and the solver worker run imported, saved
-# as a memory snapshot. The paths come in the environment, which Pyodide does not
-# copy, not in argv, which Emscripten hands to Python and so would be saved in the snapshot. Pyodide's API for this is private (leading
-# underscore), which is safe only because the version is pinned; the page falls back to a plain
-# boot if restoring fails.
+# as a memory snapshot. Pyodide's API for this is private (leading underscore), which is safe only
+# because the version is pinned; the page falls back to a plain boot if restoring fails.
 SNAPSHOT_JS = r"""
 import { loadPyodide } from "%(pyodide)s";
 import fs from "node:fs";
@@ -221,9 +230,6 @@ def snapshot(runtime: Path, wheel: Path, dest: Path) -> Path:
     play). The name hashes the runtime and wheel it was made from, so a page can never pick up
     a snapshot of another build from the cache.
     """
-    node = shutil.which("node")
-    if node is None:
-        sys.exit("build.py: node is needed to snapshot Python for the page; install Node.js first")
     digest = hashlib.sha256()
     for path in (runtime / "pyodide.asm.wasm", runtime / STDLIB, wheel):
         digest.update(path.read_bytes())
@@ -231,11 +237,7 @@ def snapshot(runtime: Path, wheel: Path, dest: Path) -> Path:
     out = dest / f"python-{digest.hexdigest()[:16]}.bin"
     with tempfile.TemporaryDirectory() as tmp:
         raw = Path(tmp) / "memory"
-        script = SNAPSHOT_JS % {"pyodide": (runtime / "pyodide.mjs").as_uri(), "index": f"{runtime.as_posix()}/"}
-        env = {**os.environ, "SPIDER_WHEEL": str(wheel), "SPIDER_SNAPSHOT": str(raw)}
-        result = subprocess.run([node, "--input-type=module", "-e", script], capture_output=True, text=True, env=env)
-        if result.returncode != 0:
-            sys.exit(f"build.py: snapshotting Python failed:\n{result.stderr[-2000:]}")
+        run_pyodide(SNAPSHOT_JS, runtime, "snapshotting Python", wheel=wheel, snapshot=raw)
         out.write_bytes(sparse(raw.read_bytes()))
     return out
 
@@ -243,14 +245,14 @@ def snapshot(runtime: Path, wheel: Path, dest: Path) -> Path:
 def sparse(memory: bytes, page: int = SNAPSHOT_PAGE) -> bytes:
     """``memory`` without its all-zero pages: little-endian u32 length and page size, a bitmap
     with one bit per page (set: stored), then the stored pages in order. web/python.js expands it."""
-    pages = range(0, len(memory), page)
-    zero = bytes(page)
-    kept = [i for i, at in enumerate(pages) if memory[at:at + page] != zero[:len(memory[at:at + page])]]
-    bitmap = bytearray((len(pages) + 7) // 8)
-    for i in kept:
-        bitmap[i >> 3] |= 1 << (i & 7)
-    body = b"".join(memory[i * page:(i + 1) * page] for i in kept)
-    return struct.pack("<II", len(memory), page) + bytes(bitmap) + body
+    chunks = [memory[at:at + page] for at in range(0, len(memory), page)]
+    bitmap = bytearray((len(chunks) + 7) // 8)
+    body = []
+    for i, chunk in enumerate(chunks):
+        if chunk.count(0) != len(chunk):
+            bitmap[i >> 3] |= 1 << (i & 7)
+            body.append(chunk)
+    return struct.pack("<II", len(memory), page) + bytes(bitmap) + b"".join(body)
 
 
 def first_views() -> dict | None:
