@@ -85,8 +85,9 @@ def mark(page, name: str, timeout_s: float = 120) -> float:
         time.sleep(0.02)
 
 
-STAGES = ("runtime", "installed", "imported", "interactive")
-"""The page's marks after Pyodide's own boot: wheel unpacked, spider.app imported, first view drawn."""
+STAGES = ("runtime", "imported", "interactive")
+"""The page's marks from Pyodide's boot on (the wheel is unzipped during it): spider.app imported,
+first view drawn."""
 
 
 def visit_game(page, url: str) -> dict[str, float]:

@@ -507,8 +507,25 @@ function wire() {
 
 // ---------------------------------------------------------------- boot
 function progress(fraction, text) {
-  $("progress").style.width = `${Math.round(fraction * 100)}%`;
+  const bar = $("progress");
+  if (!bar) return; // not parsed yet: Python's start comes first (see boot)
+  bar.style.width = `${Math.round(fraction * 100)}%`;
   $("loading-text").textContent = text;
+}
+
+// index.html loads this module `async`, so that Python's start waits neither for the page's parsing
+// nor for its style sheet (≈ 0.07 s earlier on a cold visit, measured); wiring and painting do.
+function pageReady() {
+  const waits = [...document.querySelectorAll('link[rel="stylesheet"]')]
+    .filter((link) => !link.sheet)
+    .map((link) => new Promise((resolve) => {
+      link.addEventListener("load", resolve, { once: true });
+      link.addEventListener("error", resolve, { once: true });
+    }));
+  if (document.readyState === "loading") {
+    waits.push(new Promise((resolve) => document.addEventListener("DOMContentLoaded", resolve, { once: true })));
+  }
+  return Promise.all(waits);
 }
 
 function fail(message) {
@@ -536,9 +553,11 @@ function paintEarly() {
 
 async function boot() {
   // Python's start goes first: its downloads and compiling overlap the early paint.
-  const python = startPython(info, new URL(".", location.href), progress);
+  const { started, ready: python } = startPython(info, new URL(".", location.href), progress);
   python.catch(() => {}); // reported below, with the timeout
+  await pageReady();
   wire();
+  await started;
   paintEarly();
   const timeout = new Promise((_, reject) => setTimeout(() => reject(new Error("the game engine took too long to start")), BOOT_TIMEOUT_MS));
   const start = (async () => {

@@ -5,7 +5,7 @@ import info from "./build-info.js";
 import { startPython } from "./python.js";
 
 const base = new URL(".", self.location.href);
-const ready = startPython(info, base).then((pyodide) => pyodide.pyimport("spider.worker").work_json);
+const ready = startPython(info, base).ready.then((pyodide) => pyodide.pyimport("spider.worker").work_json);
 
 const queue = [];
 let busy = false;
