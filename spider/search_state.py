@@ -122,34 +122,40 @@ class Table:
         """The rules allow a deal (whether or not the stock's cards are known)."""
         return state[2] > 0 and not (self.deal_needs_full and not all(state[0]))
 
-    def steps(self, state: State, every_empty: bool = True) -> list[Step]:
+    def steps(self, state: State, every_empty: bool = True, whole: bool = False) -> list[Step]:
         """Every legal step, DEAL last when legal and the stock is known to this table.
 
         With ``every_empty=False`` moves into an empty column go only to the first one: when
-        deals are not looked at, empty columns are interchangeable.
+        deals are not looked at, empty columns are interchangeable. With ``whole=True`` a
+        same-suit group moves only whole, since a search that never splits one needs no others.
         """
         columns = state[0]
-        need: list[list[tuple[int, int]]] = [[] for _ in range(14)]
+        build_suit = self.build_suit
+        need: dict[int, list[int]] = {}  # the card (or rank) each column top takes -> those columns
         empties = []
         for dst, col in enumerate(columns):
             if not col:
                 if every_empty or not empties:
                     empties.append(dst)
             elif col[-1] != UNKNOWN:
-                top = col[-1]
-                need[(top & 15) - 1].append((dst, top))
-        build_suit = self.build_suit
+                wanted = col[-1] - 1 if build_suit else (col[-1] & 15) - 1
+                if wanted in need:
+                    need[wanted].append(dst)
+                else:
+                    need[wanted] = [dst]
         king_only = self.king_only
         movable = self.movable
+        split = not whole or self.group != "suit"
         out = []
         for src, col in enumerate(columns):
-            for k in range(1, movable(col) + 1):
+            m = movable(col)
+            for k in range(1 if split else max(m, 1), m + 1):
                 base = col[-k]
-                for dst, top in need[base & 15]:
-                    if dst != src and (not build_suit or top == base + 1):
+                for dst in need.get(base if build_suit else base & 15, ()):
+                    if dst != src:
                         out.append((src, dst, k))
                 if empties and (not king_only or base & 15 == KING):
-                    out.extend((src, dst, k) for dst in empties)
+                    out += [(src, dst, k) for dst in empties]
         if self.stock_known and self.can_deal(state):
             out.append(DEAL_STEP)
         return out

@@ -144,6 +144,32 @@ def _frees(table: Table, rest: tuple[int, ...], tops: set[int]) -> bool:
     return rest[-table.movable(rest)] + 1 in tops
 
 
+def _tried(table: Table, runs: _Runs, state: State) -> list[Step]:
+    """The moves the fast pass and the stages take: legal moves and run moves, less those that
+    change nothing (a whole column into an empty one) or only trade one link for another
+    (see :func:`_lateral`)."""
+    columns, downs = state[0], state[1]
+    tops = None
+    out = []
+    for step in table.steps(state, every_empty=False, whole=True) + runs.steps(state):
+        src, dst, k = step
+        if src < 0:
+            continue
+        col = columns[src]
+        dst_col = columns[dst]
+        if k == len(col):
+            if dst_col or downs[src]:
+                out.append(step)
+            continue
+        if _lateral(col[-k - 1], col[-k], dst_col):
+            if tops is None:
+                tops = {c[-1] for c in columns if c}
+            if col[-k - 1] == col[-k] + 1 or not _frees(table, col[:-k], tops):
+                continue
+        out.append(step)
+    return out
+
+
 class _Runs:
     """Run moves: a descending sequence of several same-suit groups carried as one step.
 
@@ -311,27 +337,21 @@ class _Search:
         table = self.table
         judge = self.judge
         columns, downs, stock_left = state[0], state[1], state[2]
-        fast = self.fast
         heap = self.heap
-        tops = None
-        steps = table.steps(state, every_empty=bool(stock_left) and not fast)
-        if fast:
-            steps += self.runs.steps(state)
+        if self.fast:
+            steps = _tried(table, self.runs, state)
+            if table.stock_known and table.can_deal(state):
+                steps.append(DEAL_STEP)
+        else:
+            steps = table.steps(state, every_empty=bool(stock_left))
         for step in steps:
             src, dst, k = step
             if src < 0:
                 after = table.apply(state, step)
                 gain = judge.value(after) - value - STOCK_WEIGHT * (stock_left - after[2])
             else:
-                col = columns[src]
-                dst_col = columns[dst]
-                if k == len(col) and not dst_col and not downs[src] and (fast or not stock_left):
+                if not stock_left and k == len(columns[src]) and not columns[dst] and not downs[src]:
                     continue  # a whole column into an empty one changes nothing that matters
-                if fast and k < len(col) and _lateral(col[-k - 1], col[-k], dst_col):
-                    if tops is None:
-                        tops = {c[-1] for c in columns if c}
-                    if col[-k - 1] == col[-k] + 1 or not _frees(table, col[:-k], tops):
-                        continue  # leaves a card it already followed in order, for nothing better
                 gain = judge.gain(state, step)
             self.counter += 1
             priority = ((_OFFSET - value - gain) << _VALUE_SHIFT) | (_TIE - self.counter)
@@ -441,29 +461,15 @@ class _Staged:
         seen = {_key(root)}
         heap: list[tuple[int, int, int, Step, int]] = []
         counter = 0
-        runs = self.runs.steps
+        runs = self.runs
         noise = self.noise
         rand = self.rng.randrange
 
         def expand(node: int) -> None:
             nonlocal counter
             state = states[node]
-            columns, downs = state[0], state[1]
             base = values[node]
-            tops = None
-            for step in table.steps(state, every_empty=False) + runs(state):
-                src, dst, k = step
-                if src < 0:
-                    continue
-                col = columns[src]
-                dst_col = columns[dst]
-                if k == len(col) and not dst_col and not downs[src]:
-                    continue
-                if k < len(col) and _lateral(col[-k - 1], col[-k], dst_col):
-                    if tops is None:
-                        tops = {c[-1] for c in columns if c}
-                    if col[-k - 1] == col[-k] + 1 or not _frees(table, col[:-k], tops):
-                        continue
+            for step in _tried(table, runs, state):
                 counter += 1
                 value = base + judge.gain(state, step)
                 heapq.heappush(heap, (-value - (rand(noise) if noise else 0), counter, node, step, value))
