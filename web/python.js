@@ -1,7 +1,7 @@
 // Starts Pyodide from the local runtime and installs the game's wheel: shared by the page and the
-// solver worker. The wheel downloads while the runtime boots and is unzipped here, into
-// site-packages, by Pyodide's fsInit hook while the runtime starts (Pyodide's unpackArchive,
-// afterwards, cost ≈ 50 ms; loadPackage ≈ 0.25 s). Once the service worker has cached the build's
+// solver worker. The wheel downloads and is unzipped here while the runtime boots, and its files
+// are written into site-packages by Pyodide's fsInit hook, before Python starts (Pyodide's
+// unpackArchive, afterwards, cost ≈ 50 ms; loadPackage ≈ 0.25 s). Once the service worker has cached the build's
 // memory snapshot (Python with the game already imported, made by build.py), Python is restored
 // from it instead of started; a first visit, or a snapshot that fails, starts plainly.
 //
@@ -22,7 +22,8 @@ async function boot(info, base, onStage, begun) {
     if (!response.ok) throw new Error(`the game's files could not be loaded (${response.status})`);
     return response.arrayBuffer();
   });
-  wheel.catch(() => {}); // reported once the runtime is up
+  const files = wheel.then(unzip); // while the runtime downloads and compiles
+  files.catch(() => {}); // reported once the runtime is up
   onStage(0.1, "Loading the Python runtime…");
   const { loadPyodide } = await import(new URL(`${info.pyodide}pyodide.mjs`, base).href);
   onStage(0.35, "Starting Python…");
@@ -30,7 +31,7 @@ async function boot(info, base, onStage, begun) {
     indexURL: new URL(info.pyodide, base).href,
     messageCallback: () => {},
     // a failure here is reported once loadPyodide is done, by awaiting `installed` below
-    fsInit: (FS, { sitePackages }) => (installed = install(wheel, FS, sitePackages)).catch(() => {}),
+    fsInit: (FS, { sitePackages }) => (installed = install(files, FS, sitePackages)).catch(() => {}),
   };
   let installed = null;
   let pyodide = null;
@@ -102,8 +103,8 @@ function expand({ stored, length, places }) {
   return memory;
 }
 
-async function install(wheel, FS, sitePackages) {
-  for (const [name, data] of await unzip(await wheel)) {
+async function install(files, FS, sitePackages) {
+  for (const [name, data] of await files) {
     const path = `${sitePackages}/${name}`;
     FS.mkdirTree(path.slice(0, path.lastIndexOf("/")));
     FS.writeFile(path, data);
