@@ -509,7 +509,7 @@ function wire() {
 function progress(fraction, text) {
   const bar = $("progress");
   if (!bar) return; // not parsed yet: Python's start comes first (see boot)
-  bar.style.width = `${Math.round(fraction * 100)}%`;
+  bar.style.transform = `scaleX(${fraction})`;
   $("loading-text").textContent = text;
 }
 
