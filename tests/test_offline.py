@@ -82,6 +82,8 @@ def test_offline_after_one_visit_and_after_a_browser_restart(fresh_context, stat
     boot(page, url)
     assert not from_snapshot(page), "a first visit starts Python plainly: the snapshot is not cached yet"
     wait_until_offline_ready(page)
+    # installable: the manifest is announced once the game is playable (see installable.js)
+    assert page.evaluate("() => document.querySelector('link[rel=manifest]')?.href") == url + "manifest.webmanifest"
 
     server.stop()  # the network is gone: nothing answers any more
     context.set_offline(True)
