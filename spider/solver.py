@@ -37,8 +37,9 @@ import heapq
 import random
 import time
 from array import array
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from typing import TypeVar
 
 from .evaluation import Judge
 from .game import Game
@@ -65,6 +66,7 @@ exhaustive pass (small games get there; four-suit Spider runs out of time long b
 NOISE = (15, 30)
 """Noisy rounds take turns adding a random amount below these to each move's gain, so that
 each explores in another order (more noise than this lost more seeds than it won)."""
+_T = TypeVar("_T")
 _VALUE_SHIFT = 32
 _TIE = (1 << _VALUE_SHIFT) - 1
 _OFFSET = 1 << 30
@@ -381,6 +383,25 @@ def _rounds() -> Iterator[tuple[int, int, int]]:
         yield 500 + 100 * i, 3 + i // 6, NOISE[i % len(NOISE)]
 
 
+def _spread(ranked: list[_T], width: int, plan: Callable[[_T], object]) -> list[_T]:
+    """The ``width`` best of ``ranked`` (best first), taking one of each ``plan`` before any
+    second: positions that turned up the same cards differ little, so a beam of them is
+    narrower than it looks (seeds that won only late, or not at all, now win in a round or two)."""
+    firsts: list[_T] = []
+    rest: list[_T] = []
+    plans = set()
+    for entry in ranked:
+        if len(firsts) >= width:
+            break
+        key = plan(entry)
+        if key in plans:
+            rest.append(entry)
+        else:
+            plans.add(key)
+            firsts.append(entry)
+    return (firsts + rest)[:width]
+
+
 class _Timeout(Exception):
     pass
 
@@ -390,8 +411,8 @@ class _Staged:
 
     A stage is searched best-first without dealing, up to ``limit`` positions. If it holds no
     win, its best positions to deal from (judged *after* the deal, whose cards the solver
-    sees) go into a pool; the ``width`` best of the pool are the next stage's starts (a beam
-    over stages). Rounds grow the limit and the width, so easy deals are won fast and hard
+    sees) go into a pool; the ``width`` best of the pool, one per set of face-down counts
+    first (see :func:`_spread`), are the next stage's starts (a beam over stages). Rounds grow the limit and the width, so easy deals are won fast and hard
     ones get a wider look; after the first, each round also jitters move values with its
     own seeded noise, so its stages break ties and near-ties differently.
     """
@@ -446,7 +467,7 @@ class _Staged:
                     seen.add(after)
                     pool.append((value(after), prefix + path + [DEAL_STEP], after))
             pool.sort(key=lambda entry: -entry[0])
-            beam = [(path, after) for _, path, after in pool[: self.width]]
+            beam = [(path, after) for _, path, after in _spread(pool, self.width, lambda entry: entry[2][1])]
         return None
 
     def _stage(self, root: State, limit: int) -> tuple[list[Step] | None, list[tuple[list[Step], State]]]:
@@ -506,16 +527,11 @@ class _Staged:
             if can_deal(state):
                 ranked.append((judge.value(table.apply(state, DEAL_STEP)), values[node], node))
         ranked.sort(reverse=True)
-        picked = []
-        kinds = set()
+        kinds: dict[tuple[int, int, tuple[int, ...]], int] = {}
         for after_value, before_value, node in ranked:
-            kind = (after_value, before_value, states[node][1])
-            if kind in kinds:
-                continue
-            kinds.add(kind)
-            picked.append((self._path(node, parents, steps), states[node]))
-            if len(picked) >= self.width:
-                break
+            kinds.setdefault((after_value, before_value, states[node][1]), node)
+        best = _spread(list(kinds.values()), self.width, lambda node: states[node][1])
+        picked = [(self._path(node, parents, steps), states[node]) for node in best]
         return None, picked
 
     @staticmethod
