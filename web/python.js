@@ -1,9 +1,9 @@
 // Starts Pyodide from the local runtime and installs the game's wheel: shared by the page and the
-// solver worker. The wheel downloads and is unzipped here while the runtime boots, and its files
-// are written into site-packages by Pyodide's fsInit hook, before Python starts (Pyodide's
-// unpackArchive, afterwards, cost ≈ 50 ms; loadPackage ≈ 0.25 s). Once the service worker has cached the build's
-// memory snapshot (Python with the game already imported, made by build.py), Python is restored
-// from it instead of started; a first visit, or a snapshot that fails, starts plainly.
+// solver worker. The wheel downloads and is unzipped here while the runtime boots; Pyodide's
+// fsInit hook writes its files into site-packages before Python starts (Pyodide's unpackArchive,
+// afterwards, cost ≈ 50 ms; loadPackage ≈ 0.25 s). Once the service worker has cached the
+// build's memory snapshot (Python with the game already imported, made by build.py), Python is
+// restored from it instead of started; a first visit, or a snapshot that fails, starts plainly.
 //
 // Returns {started, ready}. `ready` settles with Python. `started` settles once Pyodide's own
 // downloads are under way: a caller that paints first would hold them back by its paint (≈ 0.1 s
