@@ -412,9 +412,12 @@ class _Staged:
     A stage is searched best-first without dealing, up to ``limit`` positions. If it holds no
     win, its best positions to deal from (judged *after* the deal, whose cards the solver
     sees) go into a pool; the ``width`` best of the pool, one per set of face-down counts
-    first (see :func:`_spread`), are the next stage's starts (a beam over stages). Rounds grow the limit and the width, so easy deals are won fast and hard
-    ones get a wider look; after the first, each round also jitters move values with its
-    own seeded noise, so its stages break ties and near-ties differently.
+    first (see :func:`_spread`), are the next stage's starts (a beam over stages). Pre-deal
+    patterns an earlier round already started from come last (``tried``), so that each round
+    tries new plans rather than new orders of the old ones. Rounds grow the limit and the
+    width, so easy deals are won fast and hard ones get a wider look; after the first, each
+    round also jitters move values with its own seeded noise, so its stages break ties and
+    near-ties differently.
     """
 
     def __init__(self, table: Table, deadline: float, max_nodes: int) -> None:
@@ -429,6 +432,7 @@ class _Staged:
         self.nodes = 0
         self.limit = 0
         self.width = 0
+        self.tried: set[tuple[int, tuple[int, ...]]] = set()
 
     def run(self, root: State) -> list[Step] | None:
         for round_, (limit, width, noise) in enumerate(_rounds()):
@@ -466,8 +470,10 @@ class _Staged:
                         continue
                     seen.add(after)
                     pool.append((value(after), prefix + path + [DEAL_STEP], after))
-            pool.sort(key=lambda entry: -entry[0])
+            tried = self.tried
+            pool.sort(key=lambda entry: ((entry[2][2], entry[2][1]) in tried, -entry[0]))
             beam = [(path, after) for _, path, after in _spread(pool, self.width, lambda entry: entry[2][1])]
+            tried.update((after[2], after[1]) for _, after in beam)
         return None
 
     def _stage(self, root: State, limit: int) -> tuple[list[Step] | None, list[tuple[list[Step], State]]]:
