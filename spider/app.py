@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import json
 import zlib
-from dataclasses import dataclass
 from typing import Any
 
 from .cards import Card
@@ -39,12 +38,14 @@ HINT_NOW_MS = 8
 """How long a Hint press may search before it answers "looking…" and goes on in spare time."""
 
 
-@dataclass
 class Selection:
     """The group a player picked up: column and index of its bottom card."""
 
-    col: int
-    index: int
+    __slots__ = ("col", "index")
+
+    def __init__(self, col: int, index: int) -> None:
+        self.col = col
+        self.index = index
 
 
 class App:

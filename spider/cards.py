@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from .values import Frozen, init_fields
 
 RANKS = "A23456789TJQK"
 SUITS = "shdc"
@@ -12,18 +12,24 @@ KING = 13
 ACE = 1
 
 
-@dataclass(frozen=True, slots=True)
-class Card:
+class Card(Frozen):
     """One physical card.
 
     ``copy`` tells identical cards of a multi-deck game apart (the page keys its card
     elements by it); it takes no part in equality, so ``Card(13, "s") == Card(13, "s", copy=1)``.
     """
 
+    __slots__ = ("rank", "suit", "face_up", "copy")
     rank: int
     suit: str
-    face_up: bool = True
-    copy: int = field(default=0, compare=False)
+    face_up: bool
+    copy: int
+
+    def __init__(self, rank: int, suit: str, face_up: bool = True, copy: int = 0) -> None:
+        init_fields(self, rank=rank, suit=suit, face_up=face_up, copy=copy)
+
+    def _key(self) -> tuple[int, str, bool]:
+        return self.rank, self.suit, self.face_up
 
     def __str__(self) -> str:
         return RANKS[self.rank - 1] + self.suit

@@ -19,12 +19,12 @@ from __future__ import annotations
 import heapq
 import time
 from collections.abc import Callable, Generator, Iterator
-from dataclasses import dataclass
 
 from .evaluation import EMPTY, RUN, Judge
 from .game import Game
 from .moves import DEAL, Move
 from .search_state import KING, UNKNOWN, State, Step, Table, label
+from .values import Frozen, init_fields
 
 STEP_COST = 1
 MAX_DEPTH = 12
@@ -39,16 +39,25 @@ suits a cheap empty column is spent freely to reveal cards and untangle mixed ru
 deals that won 19 games to 14. With four suits it did not help (200 deals: 13 won, 16 at 25)."""
 
 
-@dataclass(frozen=True, slots=True)
-class Hint:
+class Hint(Frozen):
     """One suggestion: ``move`` (a :class:`Move` or :data:`DEAL`) and why, in a player's words.
 
     ``useful`` is False for moves listed only because they are legal: they gain nothing.
     """
 
+    __slots__ = ("move", "reason", "useful")
     move: Move
     reason: str
-    useful: bool = True
+    useful: bool
+
+    def __init__(self, move: Move, reason: str, useful: bool = True) -> None:
+        init_fields(self, move=move, reason=reason, useful=useful)
+
+    def _key(self) -> tuple[Move, str, bool]:
+        return self.move, self.reason, self.useful
+
+    def __repr__(self) -> str:
+        return f"Hint({self.move!r}, {self.reason!r}, {self.useful!r})"
 
 
 def player_view(game: Game) -> tuple[Table, State]:

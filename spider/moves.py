@@ -2,19 +2,25 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from .values import Frozen, init_fields
 
 
-@dataclass(frozen=True, slots=True)
-class Move:
+class Move(Frozen):
     """Move the top ``count`` cards of column ``src`` onto column ``dst`` (0-based indexes).
 
     The stock deal is the one special value :data:`DEAL`.
     """
 
+    __slots__ = ("src", "dst", "count")
     src: int
     dst: int
-    count: int = 1
+    count: int
+
+    def __init__(self, src: int, dst: int, count: int = 1) -> None:
+        init_fields(self, src=src, dst=dst, count=count)
+
+    def _key(self) -> tuple[int, int, int]:
+        return self.src, self.dst, self.count
 
     @property
     def is_deal(self) -> bool:

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 
 from .cards import KING, Card
+from .values import Frozen, init_fields
 
 Link = Callable[[Card, Card], bool]
 
@@ -35,8 +35,7 @@ def king_only(card: Card) -> bool:
     return card.rank == KING
 
 
-@dataclass(frozen=True)
-class Variant:
+class Variant(Frozen):
     """One game of the family.
 
     ``group`` says which card may lie on which inside a group that moves as a unit,
@@ -44,6 +43,8 @@ class Variant:
     King-to-Ace run that is removed, ``empty`` what an empty column accepts.
     """
 
+    __slots__ = ("name", "title", "suit_sets", "layout", "face_down", "group", "build", "run", "empty",
+                 "deal_needs_full_columns")
     name: str
     title: str
     suit_sets: tuple[str, ...]
@@ -53,7 +54,16 @@ class Variant:
     build: Link
     run: Link
     empty: Callable[[Card], bool]
-    deal_needs_full_columns: bool = True
+    deal_needs_full_columns: bool
+
+    def __init__(self, name: str, title: str, suit_sets: tuple[str, ...], layout: tuple[int, ...],
+                 face_down: tuple[int, ...], group: Link, build: Link, run: Link, empty: Callable[[Card], bool],
+                 deal_needs_full_columns: bool = True) -> None:
+        init_fields(self, name=name, title=title, suit_sets=suit_sets, layout=layout, face_down=face_down,
+                    group=group, build=build, run=run, empty=empty, deal_needs_full_columns=deal_needs_full_columns)
+
+    def _key(self) -> tuple[object, ...]:
+        return tuple(getattr(self, name) for name in self.__slots__)
 
     @property
     def columns(self) -> int:

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import copy
+
 import pytest
 
-from spider import DEAL, Card, Move
+from spider import DEAL, VARIANTS, Card, Hint, Move
 from spider.cards import make_deck
 
 
@@ -26,6 +28,18 @@ def test_copies_are_equal_but_keyed_apart():
     a, b = Card(13, "s"), Card(13, "s", copy=1)
     assert a == b and hash(a) == hash(b) and a.key != b.key
     assert Card(13, "s", face_up=False) != a
+
+
+@pytest.mark.parametrize("value", [Card(13, "s"), Move(0, 1, 2), DEAL, VARIANTS["spider-2"],
+                                   Hint(Move(0, 1), "builds 9♥ on 10♥ in suit")])
+def test_values_are_immutable_and_compare_only_with_their_own_kind(value):
+    with pytest.raises(AttributeError, match="immutable"):
+        value.__setattr__(value.__slots__[0], None)
+    with pytest.raises(AttributeError, match="immutable"):
+        delattr(value, value.__slots__[0])
+    assert value == copy.copy(value) and {value: 1}[value] == 1
+    assert value != tuple(getattr(value, name) for name in value.__slots__)
+    assert Move(1, 2, 3) != Move(1, 2) and Hint(Move(0, 1), "x") != Hint(Move(0, 1), "x", useful=False)
 
 
 def test_repr_pastes_back():
