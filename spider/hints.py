@@ -53,9 +53,6 @@ class Hint(Frozen):
     def __init__(self, move: Move, reason: str, useful: bool = True) -> None:
         init_fields(self, move=move, reason=reason, useful=useful)
 
-    def _key(self) -> tuple[Move, str, bool]:
-        return self.move, self.reason, self.useful
-
     def __repr__(self) -> str:
         return f"Hint({self.move!r}, {self.reason!r}, {self.useful!r})"
 

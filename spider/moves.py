@@ -19,9 +19,6 @@ class Move(Frozen):
     def __init__(self, src: int, dst: int, count: int = 1) -> None:
         init_fields(self, src=src, dst=dst, count=count)
 
-    def _key(self) -> tuple[int, int, int]:
-        return self.src, self.dst, self.count
-
     @property
     def is_deal(self) -> bool:
         """Only :data:`DEAL` itself: ``Move(-1, 3, 1)`` is a bad move, not a deal."""

@@ -62,9 +62,6 @@ class Variant(Frozen):
         init_fields(self, name=name, title=title, suit_sets=suit_sets, layout=layout, face_down=face_down,
                     group=group, build=build, run=run, empty=empty, deal_needs_full_columns=deal_needs_full_columns)
 
-    def _key(self) -> tuple[object, ...]:
-        return tuple(getattr(self, name) for name in self.__slots__)
-
     @property
     def columns(self) -> int:
         return len(self.layout)

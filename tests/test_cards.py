@@ -38,6 +38,8 @@ def test_values_are_immutable_and_compare_only_with_their_own_kind(value):
     with pytest.raises(AttributeError, match="immutable"):
         delattr(value, value.__slots__[0])
     assert value == copy.copy(value) and {value: 1}[value] == 1
+    assert all(getattr(copy.copy(value), name) == getattr(value, name) for name in value.__slots__)
+    assert copy.copy(Card(13, "s", copy=3)).copy == 3
     assert value != tuple(getattr(value, name) for name in value.__slots__)
     assert Move(1, 2, 3) != Move(1, 2) and Hint(Move(0, 1), "x") != Hint(Move(0, 1), "x", useful=False)
 
