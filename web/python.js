@@ -27,13 +27,13 @@ async function boot(info, base, onStage, begun) {
   onStage(0.1, "Loading the Python runtime…");
   const { loadPyodide } = await import(new URL(`${info.pyodide}pyodide.mjs`, base).href);
   onStage(0.35, "Starting Python…");
+  let installed = null;
   const options = {
     indexURL: new URL(info.pyodide, base).href,
     messageCallback: () => {},
     // a failure here is reported once loadPyodide is done, by awaiting `installed` below
     fsInit: (FS, { sitePackages }) => (installed = install(files, FS, sitePackages)).catch(() => {}),
   };
-  let installed = null;
   let pyodide = null;
   if (cached) {
     begun(); // the lookup may take a while: the paint need not wait for it
@@ -109,12 +109,11 @@ async function install(files, FS, sitePackages) {
     FS.mkdirTree(path.slice(0, path.lastIndexOf("/")));
     FS.writeFile(path, data);
   }
-  performance.mark("spider-installed");
 }
 
-// A wheel's files as [path, bytes], read from the zip's central directory; deflated entries are
-// inflated by the browser (DecompressionStream), stored ones are sliced.
-async function unzip(buffer) {
+// A wheel's files as [path, bytes], sliced out of the zip by its central directory. build.py
+// stores the wheel uncompressed: inflating its entries here cost a cold boot a major GC.
+function unzip(buffer) {
   const view = new DataView(buffer);
   let end = buffer.byteLength - 22;
   while (end >= 0 && view.getUint32(end, true) !== 0x06054b50) end--;
@@ -133,13 +132,8 @@ async function unzip(buffer) {
     const bytes = new Uint8Array(buffer, start, size);
     at += 46 + nameLength + extraLength + commentLength;
     if (name.endsWith("/")) continue;
-    if (method !== 0 && method !== 8) throw new Error(`the game's wheel uses an unknown compression (${method})`);
-    files.push([name, method === 0 ? bytes : inflate(bytes)]);
+    if (method !== 0) throw new Error(`the game's wheel is compressed (method ${method}); build.py stores it`);
+    files.push([name, bytes]);
   }
-  return Promise.all(files.map(async ([name, data]) => [name, await data]));
-}
-
-async function inflate(bytes) {
-  const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("deflate-raw"));
-  return new Uint8Array(await new Response(stream).arrayBuffer());
+  return files;
 }
