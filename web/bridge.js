@@ -45,8 +45,9 @@ function layout(view) {
   const cw = Math.min((width - gap * (n + 1)) / n, 104, height / 4.2);
   const ch = cw * 1.4;
   const left = (width - (cw * n + gap * (n - 1))) / 2;
-  document.documentElement.style.setProperty("--cw", `${cw}px`);
-  document.documentElement.style.setProperty("--ch", `${ch}px`);
+  const root = document.documentElement.style;
+  if (root.getPropertyValue("--cw") !== `${cw}px`) root.setProperty("--cw", `${cw}px`); // else every element's style is recomputed
+  if (root.getPropertyValue("--ch") !== `${ch}px`) root.setProperty("--ch", `${ch}px`);
   const columns = view.columns.map((col, c) => {
     const x = left + c * (cw + gap);
     let down = ch * 0.11;
@@ -72,6 +73,24 @@ function layout(view) {
 }
 
 // ---------------------------------------------------------------- rendering by keyed updates
+// A render touches only what changed: an attribute, style or text written with its old value still
+// costs a mutation record and may invalidate style, and a click's render is inside its frame.
+function setAttr(el, name, value) {
+  if (value === null) {
+    if (el.hasAttribute(name)) el.removeAttribute(name);
+  } else if (el.getAttribute(name) !== value) {
+    el.setAttribute(name, value);
+  }
+}
+
+function setText(el, value) {
+  if (el.textContent !== value) el.textContent = value;
+}
+
+function setStyle(el, name, value) {
+  if (el.style[name] !== value) el.style[name] = value;
+}
+
 const cards = new Map(); // card id -> element
 const slots = [];
 let current = null; // the last view drawn
@@ -107,13 +126,8 @@ function paintCard(el, card) {
   el.classList.toggle("movable", card.movable);
   el.classList.toggle("selected", card.selected);
   el.classList.toggle("hint", card.hint);
-  if (card.card) {
-    el.tabIndex = card.focus ? 0 : -1;
-    el.setAttribute("role", "button");
-  } else {
-    el.removeAttribute("tabindex");
-    el.removeAttribute("role");
-  }
+  setAttr(el, "tabindex", card.card ? (card.focus ? "0" : "-1") : null);
+  setAttr(el, "role", card.card ? "button" : null);
 }
 
 function stockOrigin() {
@@ -136,6 +150,11 @@ function render(view, instant = false) {
   const board = $("board");
   const newDeal = current && current.game !== view.game;
   geometry = layout(view);
+  // Where the stock is, read before this render writes anything (so the layout read is the last
+  // frame's, not a forced one) when cards may come from it or go back; otherwise only if needed.
+  const dealing = !instant && (!current || newDeal || view.stock.count !== current.stock.count);
+  let origin = dealing ? stockOrigin() : null;
+  const fromStock = () => (origin ||= stockOrigin());
   renderChrome(view);
   renderSlots(view);
   if (newDeal) {
@@ -145,15 +164,12 @@ function render(view, instant = false) {
   const fresh = [];
   const seen = new Set();
   const nextWhere = new Map();
-  const [sx, sy] = stockOrigin();
   view.columns.forEach((col, c) => {
     col.cards.forEach((card, i) => {
       let el = cards.get(card.id);
       const target = `translate(${geometry.columns[c].x}px, ${geometry.columns[c].ys[i]}px)`;
       if (!el) {
         el = cardElement(card.id);
-        el.style.transform = instant ? target : `translate(${sx}px, ${sy}px)`;
-        el.__shown = instant ? target : null;
         board.append(el);
         cards.set(card.id, el);
         if (!instant) fresh.push(el);
@@ -161,9 +177,9 @@ function render(view, instant = false) {
       paintCard(el, card);
       const before = where.get(card.id);
       const moved = !before || before.col !== c || before.index !== i;
-      el.dataset.col = c;
-      el.dataset.index = i;
-      el.style.zIndex = String((moved && !instant ? 500 : 10) + i);
+      setAttr(el, "data-col", String(c));
+      setAttr(el, "data-index", String(i));
+      setStyle(el, "zIndex", String((moved && !instant ? 500 : 10) + i));
       if (moved && !instant) setTimeout(() => { if (el.dataset.index === String(i)) el.style.zIndex = String(10 + i); }, 400);
       el.__target = target;
       seen.add(card.id);
@@ -174,7 +190,7 @@ function render(view, instant = false) {
   for (const [id, el] of cards) {
     if (seen.has(id)) continue;
     cards.delete(id);
-    const [tx, ty] = backToStock ? [sx, sy] : runsTarget(view.completed.length - 1);
+    const [tx, ty] = backToStock ? fromStock() : runsTarget(view.completed.length - 1);
     delete el.dataset.col;
     delete el.dataset.index;
     el.classList.add("leaving");
@@ -182,18 +198,27 @@ function render(view, instant = false) {
     el.style.transform = `translate(${tx}px, ${ty}px) scale(.62)`;
     setTimeout(() => el.remove(), reducedMotion() ? 0 : 320);
   }
-  if (fresh.length) board.getBoundingClientRect(); // commit start positions so the deal animates
-  const stagger = fresh.length > 1 && !reducedMotion() ? Math.min(12, 400 / fresh.length) : 0;
-  fresh.forEach((el, k) => { el.style.transitionDelay = stagger ? `${k * stagger}ms` : ""; });
   for (const el of cards.values()) {
     if (el.__shown !== el.__target && !el.classList.contains("dragging")) {
       el.style.transform = el.__target;
       el.__shown = el.__target;
     }
   }
-  if (stagger) setTimeout(() => fresh.forEach((el) => { el.style.transitionDelay = ""; }), 600);
+  if (fresh.length && !reducedMotion()) dealFrom(fromStock(), fresh);
   where = nextWhere;
   current = view;
+}
+
+// New cards fly in from the stock, one after another. An animation, not a transition: a transition
+// would need their start position laid out first, a forced layout of the whole board in the click.
+let moveMs = null; // the style sheet's --move-ms, read once
+function dealFrom([sx, sy], fresh) {
+  const ms = (moveMs ??= parseFloat(getComputedStyle(document.documentElement).getPropertyValue("--move-ms")) || 150);
+  const stagger = Math.min(12, 400 / fresh.length);
+  fresh.forEach((el, k) => el.animate(
+    [{ transform: `translate(${sx}px, ${sy}px)` }, { transform: el.__target }],
+    { duration: ms, delay: k * stagger, easing: "ease-out", fill: "backwards" },
+  ));
 }
 
 function renderSlots(view) {
@@ -209,38 +234,34 @@ function renderSlots(view) {
   view.columns.forEach((col, c) => {
     const slot = slots[c];
     const g = geometry.columns[c];
-    slot.style.left = `${g.x}px`;
-    slot.style.width = `${geometry.cw}px`;
-    slot.style.height = `${Math.max(geometry.height - 4, geometry.ch)}px`;
+    setStyle(slot, "left", `${g.x}px`);
+    setStyle(slot, "width", `${geometry.cw}px`);
+    setStyle(slot, "height", `${Math.max(geometry.height - 4, geometry.ch)}px`);
     slot.classList.toggle("target", col.target);
     slot.classList.toggle("hint", col.hint);
     slot.classList.toggle("marked", col.marked);
     const empty = col.cards.length === 0;
-    slot.setAttribute("aria-label", empty ? `Column ${c + 1}, empty` : `Column ${c + 1}`);
-    if (empty) {
-      slot.tabIndex = col.focus ? 0 : -1;
-      slot.setAttribute("role", "button");
-    } else {
-      slot.removeAttribute("tabindex");
-      slot.removeAttribute("role");
-    }
+    setAttr(slot, "aria-label", empty ? `Column ${c + 1}, empty` : `Column ${c + 1}`);
+    setAttr(slot, "tabindex", empty ? (col.focus ? "0" : "-1") : null);
+    setAttr(slot, "role", empty ? "button" : null);
   });
 }
 
 function renderChrome(view) {
-  document.title = `${view.title} — Spider Solitaire`;
-  $("variant").value = view.variant;
-  document.querySelector('[data-stat="score"]').textContent = String(view.score);
-  document.querySelector('[data-stat="moves"]').textContent = String(view.moves);
-  document.querySelector('[data-stat="points"]').textContent = String(view.points);
+  const title = `${view.title} — Spider Solitaire`;
+  if (document.title !== title) document.title = title;
+  if ($("variant").value !== view.variant) $("variant").value = view.variant;
+  setText(document.querySelector('[data-stat="score"]'), String(view.score));
+  setText(document.querySelector('[data-stat="moves"]'), String(view.moves));
+  setText(document.querySelector('[data-stat="points"]'), String(view.points));
   clock.set(view.time, !view.won);
-  document.querySelector('[data-action="undo"]').disabled = !view.can_undo;
-  document.querySelector('[data-action="redo"]').disabled = !view.can_redo;
+  document.querySelector('[data-action="undo"]').toggleAttribute("disabled", !view.can_undo);
+  document.querySelector('[data-action="redo"]').toggleAttribute("disabled", !view.can_redo);
   const stock = document.querySelector('[data-action="deal"]');
   stock.classList.toggle("empty", view.stock.count === 0);
   stock.classList.toggle("hint", view.stock.hint);
-  stock.setAttribute("aria-label", view.stock.deals ? `Deal a row (${view.stock.deals} left)` : "Stock empty");
-  $("deals").textContent = view.stock.deals ? String(view.stock.deals) : "";
+  setAttr(stock, "aria-label", view.stock.deals ? `Deal a row (${view.stock.deals} left)` : "Stock empty");
+  setText($("deals"), view.stock.deals ? String(view.stock.deals) : "");
   const runs = $("runs");
   while (runs.children.length > view.slots) runs.lastChild.remove();
   while (runs.children.length < view.slots) {
@@ -263,19 +284,19 @@ function renderChrome(view) {
       slot.append(king);
     }
   });
-  runs.setAttribute("aria-label", `Completed runs: ${view.completed.length} of ${view.slots}`);
+  setAttr(runs, "aria-label", `Completed runs: ${view.completed.length} of ${view.slots}`);
   const status = $("status");
-  if (status.textContent !== view.status) status.textContent = view.status;
-  status.className = `status ${view.tone}`;
+  setText(status, view.status);
+  setAttr(status, "class", `status ${view.tone}`);
   document.querySelector('[data-setting="saving"]').checked = view.saving;
   document.querySelector('[data-setting="winnable"]').checked = !!view.winnable_only;
   document.querySelector('[data-setting="peek"]').checked = !!view.peek;
   const badge = $("badge");
-  badge.hidden = !view.peek;
-  badge.dataset.state = view.badge || "thinking";
-  badge.textContent = { solved: "Winnable", unwinnable: "Lost", unknown: "Undecided" }[view.badge] || "Checking…";
-  $("stop").hidden = !view.autoplay && !view.thinking;
-  $("won-text").textContent = `Score ${view.score} · ${view.points} points · ${view.moves} moves · ${clock.format(view.time)}`;
+  badge.toggleAttribute("hidden", !view.peek);
+  setAttr(badge, "data-state", view.badge || "thinking");
+  setText(badge, { solved: "Winnable", unwinnable: "Lost", unknown: "Undecided" }[view.badge] || "Checking…");
+  $("stop").toggleAttribute("hidden", !view.autoplay && !view.thinking);
+  setText($("won-text"), `Score ${view.score} · ${view.points} points · ${view.moves} moves · ${clock.format(view.time)}`);
   for (const dialog of document.querySelectorAll("dialog[data-dialog]")) {
     const wanted = view.dialog === dialog.dataset.dialog;
     if (wanted && !dialog.open) dialog.showModal();
@@ -301,7 +322,7 @@ const clock = {
       }, 1000);
     }
   },
-  show() { document.querySelector('[data-stat="time"]').textContent = this.format(this.seconds); },
+  show() { setText(document.querySelector('[data-stat="time"]'), this.format(this.seconds)); },
 };
 
 const reducedMotion = () => matchMedia("(prefers-reduced-motion: reduce)").matches;
