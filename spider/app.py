@@ -30,11 +30,11 @@ MENU = ("spider-1", "spider-2", "spider-4", "spider-relaxed", "spider-easy", "sp
 PROVEN_PREFIX = "spider:proven:"
 IDLE_CAP_MS = 30_000
 VERIFY_PER_SESSION = 20
-IDLE_SLICE_MS = 2
+IDLE_SLICE_MS = 1
 """The longest slice of spare time hints may take at once: a click waits at most this long."""
 WAITING_SLICE_MS = 15
 """The same while the player waits for a hint they asked for."""
-HINT_NOW_MS = 8
+HINT_NOW_MS = 4
 """How long a Hint press may search before it answers "looking…" and goes on in spare time."""
 
 
