@@ -45,17 +45,20 @@ function layout(view) {
   const cw = Math.min((width - gap * (n + 1)) / n, 104, height / 4.2);
   const ch = cw * 1.4;
   const left = (width - (cw * n + gap * (n - 1))) / 2;
+  const room = height - ch - 4;
+  // A tall board (a phone held upright) spreads its columns further, face-up cards up to 0.42 of a
+  // card, so a covered card shows a taller strip to tap; a column that would overflow is squeezed.
+  const fan = Math.min(Math.max(room / 16, ch * 0.27), ch * 0.42);
   const root = document.documentElement.style;
   if (root.getPropertyValue("--cw") !== `${cw}px`) root.setProperty("--cw", `${cw}px`); // else every element's style is recomputed
   if (root.getPropertyValue("--ch") !== `${ch}px`) root.setProperty("--ch", `${ch}px`);
   const columns = view.columns.map((col, c) => {
     const x = left + c * (cw + gap);
-    let down = ch * 0.11;
-    let up = ch * 0.27;
+    let down = fan * 0.4;
+    let up = fan;
     const downs = col.cards.filter((card) => !card.card).length;
     const ups = Math.max(col.cards.length - downs - 1, 0);
     const need = downs * down + ups * up;
-    const room = height - ch - 4;
     if (need > room && need > 0) {
       down = Math.min(down, Math.max(ch * 0.04, (room - ups * up) / Math.max(downs, 1)));
       const used = downs * down;
