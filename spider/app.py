@@ -111,9 +111,13 @@ class App:
     def _tick(self, now: Any) -> None:
         if not isinstance(now, (int, float)):
             return
-        if self.last_event_ms is not None and not self.game.is_won:
+        if self.last_event_ms is not None and self._clock_running():
             self.elapsed_ms += int(min(max(now - self.last_event_ms, 0), IDLE_CAP_MS))
         self.last_event_ms = now
+
+    def _clock_running(self) -> bool:
+        """Play time runs from the deal's first move to its win: looking at a fresh deal is free."""
+        return self.game.moves > 0 and not self.game.is_won
 
     # --- start, storage and links ---------------------------------------------------------
     def on_start(self, event: dict[str, Any]) -> None:
@@ -752,6 +756,7 @@ class App:
             "moves": game.moves,
             "points": game.points,
             "time": self.elapsed_ms // 1000,
+            "clock_running": self._clock_running(),
             "can_undo": game.can_undo(),
             "can_redo": game.can_redo(),
             "status": self.message,

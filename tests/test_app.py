@@ -61,6 +61,23 @@ def test_click_group_then_column_moves_it():
     assert response["store"]["spider:save:spider-1"]
 
 
+def test_the_clock_starts_with_the_first_move_and_stops_at_the_win():
+    app, response = at_position()
+    assert (response["view"]["time"], response["view"]["clock_running"]) == (0, False)
+    response = app.handle({"type": "pick", "col": 0, "index": 2, "now": 20_000})  # picked up, not moved yet
+    assert (response["view"]["time"], response["view"]["clock_running"]) == (0, False)
+    response = app.handle({"type": "pick", "col": 1, "index": 1, "now": 25_000})  # the first move: the 5 s before were not play
+    assert (response["view"]["time"], response["view"]["clock_running"]) == (0, True)
+    response = app.handle({"type": "key", "key": "Escape", "now": 32_000})
+    assert response["view"]["time"] == 7
+    app, _ = at_position(NEAR_WIN)  # a position 10 moves in: its clock runs at once
+    app.handle({"type": "pick", "col": 1, "index": 0, "now": 1_000})
+    view = app.handle({"type": "pick", "col": 0, "now": 2_000})["view"]
+    assert view["won"] and not view["clock_running"] and view["time"] == 1  # from the first event on it
+    view = app.handle({"type": "key", "key": "Escape", "now": 60_000})["view"]  # admiring the win
+    assert view["time"] == 1
+
+
 def test_illegal_click_says_why_and_changes_nothing():
     app, _ = at_position()
     before = app.game.to_text()

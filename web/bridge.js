@@ -257,7 +257,7 @@ function renderChrome(view) {
   setText(document.querySelector('[data-stat="score"]'), String(view.score));
   setText(document.querySelector('[data-stat="moves"]'), String(view.moves));
   setText(document.querySelector('[data-stat="points"]'), String(view.points));
-  clock.set(view.time, !view.won);
+  clock.set(view.time, view.clock_running);
   document.querySelector('[data-action="undo"]').toggleAttribute("disabled", !view.can_undo);
   document.querySelector('[data-action="redo"]').toggleAttribute("disabled", !view.can_redo);
   const stock = document.querySelector('[data-action="deal"]');
