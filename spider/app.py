@@ -505,7 +505,7 @@ class App:
             ranked = self._work_on_hints(HINT_NOW_MS / 1000)
             self.hint_wanted = ranked is None
             if ranked is None:
-                self._say("Looking for the best move…", "hint")
+                self._say("Looking for the best move…", "busy")
                 return
             self.hint_list = [h for h in ranked if h.useful or h.move.is_deal]
             self.hint_index = -1

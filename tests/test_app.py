@@ -216,6 +216,7 @@ def test_a_slow_hint_says_it_is_looking_and_comes_in_spare_time(monkeypatch):
     app, _ = at_position()
     response = app.handle({"type": "action", "name": "hint"})
     assert response["view"]["status"] == "Looking for the best move…" and response["idle"] is True
+    assert response["view"]["tone"] == "busy"  # the page shows it only if the wait is noticeable
     assert not any(col["hint"] for col in response["view"]["columns"])
     shown = None
     while shown is None:
