@@ -9,12 +9,12 @@ Three searches share the budget:
 
 1. Whole-game greedy best-first on :class:`~spider.evaluation.Judge` values (charging
    ``STOCK_WEIGHT`` per card dealt, so the tableau is worked before the stock) with lazily
-   generated children (a heap entry is just parent, move and priority, so the frontier stays
-   small) and a transposition table on canonical keys (once the stock is empty, columns
-   without face-down cards are interchangeable, so their order is forgotten). A fast pass
-   skips moves strong players never need (breaking a same-suit sequence to put its top on an
-   off-suit card, shuffling a sequence onto its twin, choosing among several empty columns);
-   if it runs dry, an exhaustive pass with only sound pruning follows, whose empty frontier
+   generated children (a heap entry is one int packing priority, parent and move, so the
+   frontier stays small) and a transposition table on canonical keys (once the stock is
+   empty, columns without face-down cards are interchangeable, so their order is forgotten).
+   A fast pass skips moves strong players never need (breaking a same-suit sequence to put
+   its top on an off-suit card, shuffling a sequence onto its twin, choosing among several
+   empty columns); if it runs dry, an exhaustive pass with only sound pruning follows, whose empty frontier
    proves the position lost. These get ``PROBE_SHARE`` of the budget: quick wins and small
    endgames end here.
 2. A beam search over stages (the tableau between two deals, see :class:`_Staged`), round
@@ -22,9 +22,10 @@ Three searches share the budget:
    ``NOISY_ROUNDS`` that add a little random noise to each move's value (seeded, so answers
    repeat) and slowly widen, since many differently ordered small searches win more often
    than a few wide ones. It never claims a loss.
-3. If the staged search stops early (its rounds ran out, or its stages were searched to the
-   end so that new orders find nothing new), the exhaustive whole-game pass again, with all
-   the time and positions left.
+3. If the staged search stops early (its rounds ran out, or a round searched all its stages
+   to the end and found no pre-deal pattern an earlier round had not tried, so that new
+   orders find nothing new), the exhaustive whole-game pass again, with all the time and
+   positions left.
 
 The fast pass and the staged search also take run moves (:class:`_Runs`): a sequence of
 several same-suit groups carried through empty columns as one step, spelled out into legal
@@ -44,10 +45,11 @@ from typing import TypeVar
 from .evaluation import Judge
 from .game import Game
 from .moves import Move
-from .search_state import DEAL_STEP, State, Step, Table, descending, to_move
+from .search_state import DEAL_STEP, KING, State, Step, Table, descending, to_move
 
-MAX_NODES = 600_000
-"""Positions one pass may store (~300 MB under CPython); past that it answers ``unknown``."""
+MAX_NODES = 450_000
+"""Positions one pass may store (~450 MB under CPython, measured: 300 MB at 300,000); past that
+it answers ``unknown``."""
 MAX_FRONTIER = 1_500_000
 """Heap entries kept; past that the worst half is dropped and the pass can no longer prove a loss."""
 BREAK_COST = 10
@@ -70,6 +72,9 @@ _T = TypeVar("_T")
 _VALUE_SHIFT = 32
 _TIE = (1 << _VALUE_SHIFT) - 1
 _OFFSET = 1 << 30
+_CODE_BITS = 17
+_NODE_BITS = 32
+_ENTRY_SHIFT = _CODE_BITS + _NODE_BITS
 
 
 @dataclass(frozen=True)
@@ -125,9 +130,12 @@ def _key(state: State) -> object:
     """A transposition key: with the stock gone, columns with nothing face-down are interchangeable."""
     if state[2]:
         return state
-    columns, downs = state[0], state[1]
-    loose = tuple(sorted(col for col, down in zip(columns, downs) if not down))
-    return downs, loose, tuple(col for col, down in zip(columns, downs) if down)
+    loose = []
+    fixed = []
+    for col, down in zip(state[0], state[1]):
+        (fixed if down else loose).append(col)
+    loose.sort()
+    return state[1], tuple(loose), tuple(fixed)
 
 
 def _lateral(below: int, base: int, dst_col: tuple[int, ...]) -> bool:
@@ -150,26 +158,26 @@ def _tried(table: Table, runs: _Runs, state: State) -> list[Step]:
     """The moves the fast pass and the stages take: legal moves and run moves, less those that
     change nothing (a whole column into an empty one) or only trade one link for another
     (see :func:`_lateral`)."""
+    if runs.on:
+        return runs.tried(state)
     columns, downs = state[0], state[1]
-    tops = None
+    tops = {c[-1] for c in columns if c}
     out = []
-    for step in table.steps(state, every_empty=False, whole=True) + runs.steps(state):
+    for step in table.steps(state, every_empty=False, whole=True):
         src, dst, k = step
-        if src < 0:
-            continue
-        col = columns[src]
-        dst_col = columns[dst]
-        if k == len(col):
-            if dst_col or downs[src]:
-                out.append(step)
-            continue
-        if _lateral(col[-k - 1], col[-k], dst_col):
-            if tops is None:
-                tops = {c[-1] for c in columns if c}
-            if col[-k - 1] == col[-k] + 1 or not _frees(table, col[:-k], tops):
-                continue
-        out.append(step)
+        if src >= 0 and _kept(table, columns[src], columns[dst], k, downs[src], tops):
+            out.append(step)
     return out
+
+
+def _kept(table: Table, col: tuple[int, ...], dst_col: tuple[int, ...], k: int, down: int, tops: set[int]) -> bool:
+    """Moving the top ``k`` cards of ``col`` onto ``dst_col`` is worth trying (see :func:`_tried`)."""
+    if k == len(col):
+        return bool(dst_col or down)
+    below, base = col[-k - 1], col[-k]
+    if not _lateral(below, base, dst_col):
+        return True
+    return below != base + 1 and _frees(table, col[:-k], tops)
 
 
 class _Runs:
@@ -194,6 +202,47 @@ class _Runs:
         if count is None:
             count = self._linked[col] = descending(col, suited=False)
         return count
+
+    def tried(self, state: State) -> list[Step]:
+        """:func:`_tried` in one pass over the columns, for same-suit groups, which move only
+        whole: it is the searches' hottest loop, and :meth:`Table.steps` plus filtering took
+        half their time."""
+        table = self.table
+        columns, downs = state[0], state[1]
+        build_suit = table.build_suit
+        need: dict[int, list[int]] = {}
+        tops = set()
+        empty = -1
+        for dst, col in enumerate(columns):
+            if col:
+                top = col[-1]
+                tops.add(top)
+                wanted = top - 1 if build_suit else (top & 15) - 1
+                if wanted in need:
+                    need[wanted].append(dst)
+                else:
+                    need[wanted] = [dst]
+            elif empty < 0:
+                empty = dst
+        movable = table.movable
+        into_empty = empty >= 0
+        king_only = table.king_only
+        out = []
+        for src, col in enumerate(columns):
+            if not col:
+                continue
+            m = movable(col)
+            base = col[-m]
+            down = downs[src]
+            for dst in need.get(base if build_suit else base & 15, ()):
+                if dst != src and _kept(table, col, columns[dst], m, down, tops):
+                    out.append((src, dst, m))
+            if into_empty and (not king_only or base & 15 == KING) and _kept(table, col, (), m, down, tops):
+                out.append((src, empty, m))
+        if into_empty:
+            out += [(src, dst, k) for src, dst, k in self.steps(state)
+                    if _kept(table, columns[src], columns[dst], k, downs[src], tops)]
+        return out
 
     def steps(self, state: State) -> list[Step]:
         """Run moves onto a card one rank up, or whole sequences into an empty column."""
@@ -296,7 +345,7 @@ class _Search:
         self.states: list[State] = []
         self.parents = array("l")
         self.codes = array("l")
-        self.heap: list[tuple[int, int, int]] = []
+        self.heap: list[int] = []
         self.counter = 0
         self.exhausted = False
         self.trimmed = False
@@ -316,7 +365,8 @@ class _Search:
             pops += 1
             if not pops & 255 and (time.perf_counter() > self.deadline or len(self.states) >= self.max_nodes):
                 return None
-            priority, parent, code = heapq.heappop(heap)
+            entry = heapq.heappop(heap)
+            parent, code = (entry >> _CODE_BITS) & ((1 << _NODE_BITS) - 1), entry & ((1 << _CODE_BITS) - 1)
             state = table.apply(self.states[parent], _decode(code))
             key = _key(state)
             if key in seen:
@@ -325,7 +375,7 @@ class _Search:
             node = self._store(state, parent, code)
             if state[3] >= table.runs_to_win:
                 return self._path(node)
-            self._expand(node, state, _OFFSET - (priority >> _VALUE_SHIFT))
+            self._expand(node, state, _OFFSET - (entry >> (_ENTRY_SHIFT + _VALUE_SHIFT)))
         self.exhausted = True
         return None
 
@@ -357,7 +407,7 @@ class _Search:
                 gain = judge.gain(state, step)
             self.counter += 1
             priority = ((_OFFSET - value - gain) << _VALUE_SHIFT) | (_TIE - self.counter)
-            heapq.heappush(heap, (priority, node, _encode(step)))
+            heapq.heappush(heap, (priority << _ENTRY_SHIFT) | (node << _CODE_BITS) | _encode(step))
         if len(heap) > MAX_FRONTIER:
             self.heap[:] = heapq.nsmallest(MAX_FRONTIER // 2, heap)
             self.trimmed = True
@@ -428,6 +478,7 @@ class _Staged:
         self.max_nodes = max_nodes
         self.noise = 0
         self.cut = False
+        self.fresh = False
         self.rng = random.Random(0)
         self.nodes = 0
         self.limit = 0
@@ -441,14 +492,15 @@ class _Staged:
             self.noise = noise
             self.rng.seed(round_)
             self.cut = False
+            self.fresh = False
             try:
                 path = self._beam(root)
             except _Timeout:
                 return None
             if path is not None:
                 return path
-            if noise and not self.cut:
-                return None  # every stage was searched to the end: another order finds nothing new
+            if noise and not self.cut and not self.fresh:
+                return None  # every stage was searched to the end and no new plan came up: nothing new to find
         return None
 
     def _beam(self, root: State) -> list[Step] | None:
@@ -473,7 +525,9 @@ class _Staged:
             tried = self.tried
             pool.sort(key=lambda entry: ((entry[2][2], entry[2][1]) in tried, -entry[0]))
             beam = [(path, after) for _, path, after in _spread(pool, self.width, lambda entry: entry[2][1])]
-            tried.update((after[2], after[1]) for _, after in beam)
+            plans = {(after[2], after[1]) for _, after in beam}
+            self.fresh = self.fresh or not plans <= tried
+            tried |= plans
         return None
 
     def _stage(self, root: State, limit: int) -> tuple[list[Step] | None, list[tuple[list[Step], State]]]:
