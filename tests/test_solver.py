@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+import random
 import time
 
 import pytest
@@ -10,7 +11,7 @@ import pytest
 import spider
 from spider.cli import main
 from spider.search_state import Table
-from spider.solver import MAX_NODES, WIDTHS, _rounds, _Runs, _Staged
+from spider.solver import MAX_NODES, WIDTHS, _kept, _rounds, _Runs, _Staged
 from spider.winnable import winnable_seeds
 
 
@@ -83,6 +84,27 @@ def test_run_moves_spell_out_as_legal_moves_to_the_same_position() -> None:
         for move in runs.moves(root, [step]):
             copy.play(move)
         assert Table.from_game(copy, see_hidden=True)[1] == table.apply(root, step)
+
+
+@pytest.mark.parametrize(("name", "seed"), [("spider-2", 1), ("spider-4", 3), ("spiderette", 2)])
+def test_the_one_pass_move_list_matches_legal_moves_filtered(name: str, seed: int) -> None:
+    """_Runs.tried is Table.steps and the run moves, less what _kept drops, in the same order."""
+    table, state = Table.from_game(spider.Game(name, seed), see_hidden=True)
+    runs = _Runs(table)
+    rng = random.Random(seed)
+    for _ in range(300):
+        columns, downs = state[0], state[1]
+        tops = {col[-1] for col in columns if col}
+        wanted = [(src, dst, k) for src, dst, k in table.steps(state, every_empty=False, whole=True) + runs.steps(state)
+                  if src >= 0 and _kept(table, columns[src], columns[dst], k, downs[src], tops)]
+        assert runs.tried(state) == wanted
+        steps = table.steps(state)
+        if not steps or table.won(state):
+            break
+        state = table.apply(state, rng.choice(wanted + steps))
+    game = spider.Game.from_text(MIXED)
+    table, root = Table.from_game(game, see_hidden=True)
+    assert (0, 1, 4) in _Runs(table).tried(root)
 
 
 def test_rounds_start_plain_then_shuffle_and_widen() -> None:
