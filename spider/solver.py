@@ -195,6 +195,7 @@ class _Runs:
         self.table = table
         self.on = table.group == "suit"
         self._linked: dict[tuple[int, ...], int] = {}
+        self._shapes: dict[tuple[int, ...], tuple[int, bool, int]] = {}
 
     def linked(self, col: tuple[int, ...]) -> int:
         """How many top cards descend by rank, whatever their suits."""
@@ -224,25 +225,40 @@ class _Runs:
                     need[wanted] = [dst]
             elif empty < 0:
                 empty = dst
-        movable = table.movable
+        shapes = self._shapes
         into_empty = empty >= 0
         king_only = table.king_only
         out = []
         for src, col in enumerate(columns):
             if not col:
                 continue
-            m = movable(col)
+            shape = shapes.get(col)
+            if shape is None:
+                shape = shapes[col] = self._shape(col)
+            m, lateral, wants = shape
             base = col[-m]
-            down = downs[src]
+            # As _kept decides: a lateral move only if it frees a link, a whole column into an empty
+            # one only off face-down cards.
+            freeing = not lateral or wants in tops
             for dst in need.get(base if build_suit else base & 15, ()):
-                if dst != src and _kept(table, col, columns[dst], m, down, tops):
+                if dst != src and (freeing or columns[dst][-1] == base + 1):
                     out.append((src, dst, m))
-            if into_empty and (not king_only or base & 15 == KING) and _kept(table, col, (), m, down, tops):
+            if into_empty and (not king_only or base & 15 == KING) and (downs[src] if m == len(col) else freeing):
                 out.append((src, empty, m))
         if into_empty:
             out += [(src, dst, k) for src, dst, k in self.steps(state)
                     if _kept(table, columns[src], columns[dst], k, downs[src], tops)]
         return out
+
+    def _shape(self, col: tuple[int, ...]) -> tuple[int, bool, int]:
+        """What :meth:`tried` needs of a column: its movable group's size, whether the group lies
+        on a card one rank up (moving it off is lateral), and the card the rest's group needs."""
+        movable = self.table.movable
+        m = movable(col)
+        if m == len(col):
+            return m, False, -1
+        rest = col[:-m]
+        return m, (col[-m - 1] & 15) == (col[-m] & 15) + 1, rest[-movable(rest)] + 1
 
     def steps(self, state: State) -> list[Step]:
         """Run moves onto a card one rank up, or whole sequences into an empty column."""
