@@ -1,9 +1,9 @@
 """How good a position looks, as one number: the shared yardstick of hints and solver.
 
 Completed runs count most, then face-down cards (each hides what the player needs), then empty
-columns, then cards already linked in descending order: more for long same-suit sequences
-(merging two is worth more than both apart) and for sequences down from a King at the bottom
-of its column. :meth:`Judge.gain` gets a move's change in value from just the two columns it
+columns (hints count only the first few), then cards already linked in descending order: more
+for long same-suit sequences (merging two is worth more than both apart) and for sequences down
+from a King at the bottom of its column. :meth:`Judge.gain` gets a move's change in value from just the two columns it
 touches, which is what makes looking ahead affordable.
 """
 
@@ -24,13 +24,22 @@ KING_ROOT = 2
 class Judge:
     """Values the positions of one table; column values are memoised (columns recur constantly)."""
 
-    def __init__(self, table: Table, break_cost: int = 0, empty: int = EMPTY, rank_link: int = RANK_LINK) -> None:
+    def __init__(
+        self,
+        table: Table,
+        break_cost: int = 0,
+        empty: int = EMPTY,
+        rank_link: int = RANK_LINK,
+        most_empty: int | None = None,
+    ) -> None:
         """``break_cost``: charged for each face-up card not on its same-suit parent; the solver
         sets it so that a deal, which buries ten columns, is not taken lightly. ``empty`` and
-        ``rank_link`` override what an empty column and an off-suit link are worth."""
+        ``rank_link`` override what an empty column and an off-suit link are worth; only the
+        first ``most_empty`` empty columns count (by default all), so spare ones are spent freely."""
         self.table = table
         self.break_cost = break_cost
         self.empty = empty
+        self.most_empty = table.ncols if most_empty is None else most_empty
         self.rank_link = rank_link
         self.suit_only = table.build_suit
         self.memo: dict[tuple[tuple[int, ...], bool], int] = {}
@@ -68,8 +77,13 @@ class Judge:
         columns, downs, _, done = state
         total = RUN * done - DOWN * sum(downs) - LAST_DOWN * sum(1 for d in downs if d)
         for col, down in zip(columns, downs):
-            total += self.column_value(col, not down) if col else self.empty
-        return total
+            if col:
+                total += self.column_value(col, not down)
+        return total + self._empties(columns.count(()))
+
+    def _empties(self, count: int) -> int:
+        """What ``count`` empty columns are worth together."""
+        return self.empty * min(count, self.most_empty)
 
     def gain(self, state: State, step: Step) -> int:
         """The change in :meth:`value` a move (not a deal) makes, from the two columns it touches."""
@@ -80,21 +94,26 @@ class Judge:
         moved = col[-k:]
         if col[-1] & 15 == 1 and len(dst_col) + k >= 13 and (dst_col + moved)[-13] & 15 == 13:
             after = self.table.apply(state, step)  # may complete a run: count it in full
-            return RUN * (after[3] - state[3]) + sum(self._column(after, i) - self._column(state, i) for i in (src, dst))
+            change = sum(self._column(after, i) - self._column(state, i) for i in (src, dst))
+            empties = self._empties(after[0].count(())) - self._empties(columns.count(()))
+            return RUN * (after[3] - state[3]) + change + empties
         cv = self.column_value
         down = downs[src]
-        gain = cv(dst_col + moved, not downs[dst]) - (cv(dst_col, not downs[dst]) if dst_col else self.empty)
-        gain -= cv(col, not down)
+        gain = cv(dst_col + moved, not downs[dst]) - cv(col, not down)
+        if dst_col:
+            gain -= cv(dst_col, not downs[dst])
         if k < len(col):
             gain += cv(col[:-k], not down)
         elif down:
             gain += DOWN + (LAST_DOWN if down == 1 else 0) + cv((self.table.hidden[src][down - 1],), down == 1)
-        else:
-            gain += self.empty
+        if not dst_col or (k == len(col) and not down):  # an empty column is filled or made
+            before = columns.count(())
+            now = before - (not dst_col) + (k == len(col) and not down)
+            gain += self._empties(now) - self._empties(before)
         return gain
 
     def _column(self, state: State, i: int) -> int:
-        """Column ``i``'s share of :meth:`value`."""
+        """Column ``i``'s share of :meth:`value`, leaving out what it adds to the empty columns."""
         col, down = state[0][i], state[1][i]
-        value = self.column_value(col, not down) if col else self.empty
+        value = self.column_value(col, not down) if col else 0
         return value - DOWN * down - (LAST_DOWN if down else 0)

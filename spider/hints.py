@@ -5,13 +5,13 @@ stock — never which cards those are: the position is rebuilt with every hidden
 (:func:`player_view`), so no ranking can leak them. Each move is scored by the best line of
 tableau moves it starts, up to the next deal, found by a best-first search bounded by a node
 count (so hints are deterministic). Positions are valued by the shared Judge, except that with
-two suits an empty column counts for little, so lines spend it freely. A revealed card
-is unknown, so a line's work in that column ends there, worth what revealing is worth; lines may
-pass through an empty column to untangle a mixed run. Moves that gain nothing (a group shuffled
-between equal spots, the last move undone, a whole column moved into an empty one) are listed
-last, marked "no useful move", so the list is never empty while a move is legal; DEAL comes
-between the two. :class:`HintSearch` runs the same search in slices, for a page that thinks
-while the player does.
+two suits an empty column counts for little, and past the second none counts, so lines spend
+them freely. A revealed card is unknown, so a line's work in that column ends there, worth what
+revealing is worth; lines may pass through an empty column to untangle a mixed run. Moves that
+gain nothing (a group shuffled between equal spots, the last move undone, a whole column moved
+into an empty one) are listed last, marked "no useful move", so the list is never empty while a
+move is legal; DEAL comes between the two. :class:`HintSearch` runs the same search in slices,
+for a page that thinks while the player does.
 """
 
 from __future__ import annotations
@@ -36,7 +36,12 @@ SLICE = 8
 EMPTY_WORTH = {2: 10}
 """What an empty column is worth, by the number of suits in play, where not the Judge's. With two
 suits a cheap empty column is spent freely to reveal cards and untangle mixed runs: over 40
-deals that won 19 games to 14. With four suits it did not help (200 deals: 13 won, 16 at 25)."""
+deals that won 19 games to 14. With four suits it did not help (200 deals: 13 won, 16 at 25).
+Dearer did not help either: 50 won 1 of 40 four-suit deals, 4 at 25; two suits at 60 once the
+stock is out won 9 of 40, 19 at 10."""
+MOST_EMPTY = 2
+"""Empty columns past this many are worth nothing, so that a line spends spare ones to dig: with
+eight empty columns the bot used to stop, since each move into one cost as much as a reveal."""
 
 
 class Hint(Frozen):
@@ -204,9 +209,9 @@ class _Ranker:
     The search walks move sequences up to the next deal in the player's view: a revealed card is
     unknown, so nothing builds on it and its column's line ends there, worth what revealing is
     worth. A line's score is its value gained, a point off per move. A follow-up counts only if
-    the line made it possible (it touches a column the line touched, and was not already open at
-    the root with the same gain), so a useless move never borrows credit from an unrelated good
-    one. The search is bounded by a node count, not a clock, so hints are deterministic.
+    the line made it possible (it touches a column the line touched, and the same cards could not
+    already move there at the root for the same gain), so a useless move never borrows credit from
+    an unrelated good one. The search is bounded by a node count, not a clock, so hints are deterministic.
     """
 
     def __init__(self, table: Table, root: State) -> None:
@@ -257,7 +262,7 @@ class _Ranker:
             for step in _line_steps(table, state, touched):
                 src, dst, _ = step
                 g = gain(state, step)
-                if root_gains.get(step) == g:
+                if root_gains.get(step) == g and _cards(state, step) == _cards(root, step):
                     continue
                 score = base + g - STEP_COST
                 line_second = second or step
@@ -291,7 +296,13 @@ class _Ranker:
 def _judge(table: Table) -> Judge:
     """The yardstick for this game's number of suits (see :data:`EMPTY_WORTH`)."""
     suits = len(set("".join(table.variant.suit_sets)))
-    return Judge(table, empty=EMPTY_WORTH.get(suits, EMPTY))
+    return Judge(table, empty=EMPTY_WORTH.get(suits, EMPTY), most_empty=MOST_EMPTY)
+
+
+def _cards(state: State, step: Step) -> tuple[int, tuple[int, ...]]:
+    """What a step moves and onto what: the same step numbers can move other cards later on."""
+    src, dst, k = step
+    return state[0][src][-k], state[0][dst][-1:]
 
 
 def _line_steps(table: Table, state: State, touched: frozenset[int]) -> list[Step]:
@@ -322,9 +333,9 @@ def _line_steps(table: Table, state: State, touched: frozenset[int]) -> list[Ste
             for dst, top in need[base & 15]:
                 if dst != src and (mine or dst in touched) and (not build_suit or top == base + 1):
                     out.append((src, dst, k))
-        if to_empty and (mine or empty in touched) and (n < len(col) or downs[src]):
-            if not table.king_only or col[-n] & 15 == KING:
-                out.append((src, empty, n))
+        leaves = n < len(col) or downs[src]
+        if to_empty and (mine or empty in touched) and leaves and (not table.king_only or col[-n] & 15 == KING):
+            out.append((src, empty, n))
     return out
 
 

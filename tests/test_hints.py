@@ -215,3 +215,23 @@ def test_sliced_search_gives_the_same_hints(name: str) -> None:
             slices += 1
         assert slices > 1 and search.advance(0)
         assert search.result == expected
+
+
+def test_spare_empty_columns_are_spent_to_dig() -> None:
+    # J♠ and A♠ go to two of the eight empty columns so that K♠ can follow and reveal a card
+    game = spider.Game.from_text("""spider-1 moves=0 done=sssssss
+stock:
+1:
+2:
+3: | 9s 8s 7s 6s 5s 4s
+4: Qs 3s Ts 2s | Ks As Js
+5:
+6:
+7:
+8:
+9:
+10:
+""")
+    top = hints(game)[0]
+    assert top.move == spider.Move(3, 0) and top.useful
+    assert play_blind(game)
