@@ -3,8 +3,8 @@
 Completed runs count most, then face-down cards (each hides what the player needs), then empty
 columns (hints count only the first few), then cards already linked in descending order: more
 for long same-suit sequences (merging two is worth more than both apart) and for sequences down
-from a King at the bottom of its column. :meth:`Judge.gain` gets a move's change in value from just the two columns it
-touches, which is what makes looking ahead affordable.
+from a King at the bottom of its column. :meth:`Judge.gain` gets a move's change in value from
+just the two columns it touches, which is what makes looking ahead affordable.
 """
 
 from __future__ import annotations

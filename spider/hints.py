@@ -210,8 +210,9 @@ class _Ranker:
     unknown, so nothing builds on it and its column's line ends there, worth what revealing is
     worth. A line's score is its value gained, a point off per move. A follow-up counts only if
     the line made it possible (it touches a column the line touched, and the same cards could not
-    already move there at the root for the same gain), so a useless move never borrows credit from
-    an unrelated good one. The search is bounded by a node count, not a clock, so hints are deterministic.
+    already move there at the root for the same gain), so a useless move never borrows credit
+    from an unrelated good one. The search is bounded by a node count, not a clock, so hints are
+    deterministic.
     """
 
     def __init__(self, table: Table, root: State) -> None:
