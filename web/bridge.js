@@ -90,6 +90,8 @@ function setText(el, value) {
   if (el.textContent !== value) el.textContent = value;
 }
 
+// Only for values the style object gives back as written: it rounds fractional pixels
+// ("66.39999px" reads "66.4px"), so those are compared with the value last written instead.
 function setStyle(el, name, value) {
   if (el.style[name] !== value) el.style[name] = value;
 }
@@ -190,10 +192,12 @@ function render(view, instant = false) {
     });
   });
   const backToStock = current && view.stock.count > current.stock.count;
+  let away = null; // where leaving cards go, the same for all of them: measured once
   for (const [id, el] of cards) {
     if (seen.has(id)) continue;
     cards.delete(id);
-    const [tx, ty] = backToStock ? fromStock() : runsTarget(view.completed.length - 1);
+    away ||= backToStock ? fromStock() : runsTarget(view.completed.length - 1);
+    const [tx, ty] = away;
     delete el.dataset.col;
     delete el.dataset.index;
     el.classList.add("leaving");
@@ -212,9 +216,10 @@ function render(view, instant = false) {
   current = view;
 }
 
+let moveMs = null; // the style sheet's --move-ms, read once
+
 // New cards fly in from the stock, one after another. An animation, not a transition: a transition
 // would need their start position laid out first, a forced layout of the whole board in the click.
-let moveMs = null; // the style sheet's --move-ms, read once
 function dealFrom([sx, sy], fresh) {
   const ms = (moveMs ??= parseFloat(getComputedStyle(document.documentElement).getPropertyValue("--move-ms")) || 150);
   const stagger = Math.min(12, 400 / fresh.length);
@@ -237,9 +242,14 @@ function renderSlots(view) {
   view.columns.forEach((col, c) => {
     const slot = slots[c];
     const g = geometry.columns[c];
-    setStyle(slot, "left", `${g.x}px`);
-    setStyle(slot, "width", `${geometry.cw}px`);
-    setStyle(slot, "height", `${Math.max(geometry.height - 4, geometry.ch)}px`);
+    const [left, width, height] = [g.x, geometry.cw, Math.max(geometry.height - 4, geometry.ch)];
+    const box = `${left} ${width} ${height}`;
+    if (slot.__box !== box) { // see setStyle
+      slot.__box = box;
+      slot.style.left = `${left}px`;
+      slot.style.width = `${width}px`;
+      slot.style.height = `${height}px`;
+    }
     slot.classList.toggle("target", col.target);
     slot.classList.toggle("hint", col.hint);
     slot.classList.toggle("marked", col.marked);
