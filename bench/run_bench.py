@@ -24,6 +24,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from itertools import pairwise
 from pathlib import Path
 
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
@@ -177,7 +178,7 @@ def boots(pw, server: build.StaticServer, runs: int) -> tuple[dict, dict]:
             samples["painted_warm"].append(warm["painted"])
             samples["interactive_warm"].append(warm["interactive"])
             for visit, marks in (("cold", cold), ("warm", warm)):
-                for before, after in zip(STAGES, STAGES[1:]):
+                for before, after in pairwise(STAGES):
                     samples.setdefault(f"{visit}_{before}_to_{after}", []).append(marks[after] - marks[before])
             samples.setdefault("runtime_warm", []).append(warm["runtime"])
             samples.setdefault("snapshot_used_warm", []).append(warm["from_snapshot"])
@@ -349,7 +350,7 @@ def table(result: dict) -> str:
         rows.append(("engine, Pyodide vs CPython", "FAILED: " + " ".join(eng["error"])[:160], ""))
         return _markdown(rows)
     rows.append(("after Pyodide's own boot: import spider.app + first view, cold / warm",
-                 " / ".join(" + ".join(f"{b[f'{visit}_{x}_to_{y}']:.0f}" for x, y in zip(STAGES, STAGES[1:]))
+                 " / ".join(" + ".join(f"{b[f'{visit}_{x}_to_{y}']:.0f}" for x, y in pairwise(STAGES))
                             for visit in ("cold", "warm")) + " ms", ""))
     rows.append(("engine, Pyodide vs CPython", f"{eng['pyodide_slowdown']}× slower ({eng['pyodide_s']} s vs {eng['cpython_s']} s)", ""))
     return _markdown(rows)
