@@ -296,8 +296,7 @@ class _Ranker:
 
 def _judge(table: Table) -> Judge:
     """The yardstick for this game's number of suits (see :data:`EMPTY_WORTH`)."""
-    suits = len(set("".join(table.variant.suit_sets)))
-    return Judge(table, empty=EMPTY_WORTH.get(suits, EMPTY), most_empty=MOST_EMPTY)
+    return Judge(table, empty=EMPTY_WORTH.get(table.variant.suits, EMPTY), most_empty=MOST_EMPTY)
 
 
 def _cards(state: State, step: Step) -> tuple[int, tuple[int, ...]]:

@@ -53,10 +53,14 @@ it answers ``unknown``."""
 MAX_FRONTIER = 1_500_000
 """Heap entries kept; past that the worst half is dropped and the pass can no longer prove a loss."""
 BREAK_COST = 45
-"""What the solver charges for a card not on its same-suit parent (see :class:`Judge`): more than
-a face-down card is worth, so a search does not dig by burying cards under the wrong ones (four
-suits, seeds 1-100 at 30 s: 96 won at 45, 88 at 10; on the 12 seeds lost at 10, 30 won 10 and
-70 won 9, against 11 at 45)."""
+"""What the solver charges for a card not on its same-suit parent (see :class:`Judge`): more
+than a face-down card is worth, so its searches do not dig by burying cards under the wrong
+ones (four suits, seeds 1-100 at 30 s: 95-96 won at 45, 88 at 10; on the 12 seeds lost at 10,
+30 won 10 and 70 won 9, against 11 at 45)."""
+FEW_SUITS_BREAK_COST = 10
+"""The whole-game passes' break cost with fewer than four suits: they win such deals at once by
+digging (two suits, seeds 1-20: 29 s in all, against 49 s at 45, where most waited for the
+staged search); with four it lost seeds (94 of 100, against 95-96)."""
 STOCK_WEIGHT = 30
 """What the whole-game passes charge per card dealt, so that they look at the tableau first."""
 PROBE_SHARE = 0.15
@@ -359,7 +363,7 @@ class _Search:
 
     def __init__(self, table: Table, root: State, fast: bool, deadline: float, max_nodes: int) -> None:
         self.table = table
-        self.judge = Judge(table, BREAK_COST)
+        self.judge = Judge(table, BREAK_COST if table.variant.suits >= 4 else FEW_SUITS_BREAK_COST)
         self.root = root
         self.fast = fast
         self.runs = _Runs(table)

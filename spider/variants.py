@@ -71,6 +71,11 @@ class Variant(Frozen):
         return 13 * len(self.suit_sets)
 
     @property
+    def suits(self) -> int:
+        """How many different suits are in play (Spider's 1, 2 or 4)."""
+        return len(set("".join(self.suit_sets)))
+
+    @property
     def runs_to_win(self) -> int:
         return len(self.suit_sets)
 

@@ -45,7 +45,8 @@ def test_layout(name):
         assert [len(c) - g.face_up_count(i) for i, c in enumerate(g.columns)] == down
         assert len(g.stock) == stock and not any(c.face_up for c in g.stock)
         assert (g.completed, g.moves, g.score, g.history) == ((), 0, 500, ())
-        assert "".join(sorted({c.suit for c in g.stock + sum(g.columns, ())})) == SUITS.get(name, "cdhs")
+        suits = "".join(sorted({c.suit for c in g.stock + sum(g.columns, ())}))
+        assert suits == SUITS.get(name, "cdhs") and g.variant.suits == len(suits)
         assert len(g.stock + sum(g.columns, ())) == 13 * g.variant.runs_to_win
         assert g.variant.runs_to_win == (8 if len(sizes) == 10 else 4)
 
