@@ -32,8 +32,8 @@ class Judge:
         rank_link: int = RANK_LINK,
         most_empty: int | None = None,
     ) -> None:
-        """``break_cost``: charged for each face-up card not on its same-suit parent; the solver
-        sets it so that a deal, which buries ten columns, is not taken lightly. ``empty`` and
+        """``break_cost``: charged for each face-up card not on its same-suit parent (the solver's
+        reasons are at ``spider.solver.BREAK_COST``; hints charge nothing). ``empty`` and
         ``rank_link`` override what an empty column and an off-suit link are worth; only the
         first ``most_empty`` empty columns count (by default all), so spare ones are spent freely."""
         self.table = table
