@@ -577,7 +577,7 @@ class _Staged:
         """A win, or ``pool`` ranked by how far a short stage search gets from each position
         after its deal rather than by the position's own value: a stage that turned up many cards
         can leave a board on which the dealt row jams everything, and its value cannot tell."""
-        cut = self.cut  # the short searches are always cut; that says nothing about the round
+        cut = self.cut  # whether these short searches were cut says nothing about the round
         looked = []
         for _, path, after in pool:
             win, _ = self._stage(after, LOOKAHEAD_NODES)
