@@ -489,6 +489,11 @@ def _spread(ranked: list[_T], width: int, plan: Callable[[_T], object]) -> list[
     return (firsts + rest)[:width]
 
 
+def _plan(entry: _Entry) -> tuple[int, ...]:
+    """What :func:`_spread` keeps apart in the staged beam: the face-down counts after the deal."""
+    return entry[2][1]
+
+
 class _Timeout(Exception):
     pass
 
@@ -548,7 +553,7 @@ class _Staged:
         value = self.judge.value
         beam: list[tuple[list[Step], State]] = [([], root)]
         while beam:
-            pool = []
+            pool: list[_Entry] = []
             seen = set()
             for prefix, state in beam:
                 limit = self.limit if state[2] else 4 * self.limit
@@ -561,16 +566,13 @@ class _Staged:
                         continue
                     seen.add(after)
                     pool.append((value(after), prefix + path + [DEAL_STEP], after))
-            tried = self.tried
-            pool.sort(key=lambda entry: ((entry[2][2], entry[2][1]) in tried, -entry[0]))
-            pool = _spread(pool, LOOKAHEAD * self.width, lambda entry: entry[2][1])
-            win, pool = self._look_past_deals(pool)
+            win, pool = self._look_past_deals(_spread(self._ranked(pool), LOOKAHEAD * self.width, _plan))
             if win is not None:
                 return win
-            beam = [(path, after) for _, path, after in _spread(pool, self.width, lambda entry: entry[2][1])]
+            beam = [(path, after) for _, path, after in _spread(pool, self.width, _plan)]
             plans = {(after[2], after[1]) for _, after in beam}
-            self.fresh = self.fresh or not plans <= tried
-            tried |= plans
+            self.fresh = self.fresh or not plans <= self.tried
+            self.tried |= plans
         return None
 
     def _look_past_deals(self, pool: list[_Entry]) -> tuple[list[Step] | None, list[_Entry]]:
@@ -585,9 +587,12 @@ class _Staged:
                 return path + win, []
             looked.append((self.best, path, after))
         self.cut = cut
+        return None, self._ranked(looked)
+
+    def _ranked(self, pool: list[_Entry]) -> list[_Entry]:
+        """``pool`` best value first, pre-deal patterns an earlier round started from last."""
         tried = self.tried
-        looked.sort(key=lambda entry: ((entry[2][2], entry[2][1]) in tried, -entry[0]))
-        return None, looked
+        return sorted(pool, key=lambda entry: ((entry[2][2], entry[2][1]) in tried, -entry[0]))
 
     def _stage(self, root: State, limit: int) -> tuple[list[Step] | None, list[tuple[list[Step], State]]]:
         """Best-first over the stage's tableau moves: a win, or the best positions to deal from."""
