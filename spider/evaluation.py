@@ -9,7 +9,7 @@ just the two columns it touches, which is what makes looking ahead affordable.
 
 from __future__ import annotations
 
-from .search_state import UNKNOWN, State, Step, Table
+from .search_state import ACE, DEAL_STEP, KING, UNKNOWN, State, Step, Table, descending
 
 RUN = 1000
 DOWN = 40
@@ -110,6 +110,38 @@ class Judge:
             before = columns.count(())
             now = before - (not dst_col) + (k == len(col) and not down)
             gain += self._empties(now) - self._empties(before)
+        return gain
+
+    def deal_gain(self, state: State) -> int:
+        """The change in :meth:`value` the stock's deal makes (the table must know the stock),
+        a card on each column, without building the position: searches rank every position
+        they stored by its value after a deal."""
+        table = self.table
+        columns, downs = state[0], state[1]
+        start = len(table.stock) - state[2]
+        cards = table.stock[start:start + table.ncols]
+        gain = 0
+        filled = 0
+        for col, down, card in zip(columns, downs, cards):
+            if not col:
+                gain += self.column_value((card,), True)
+                filled += 1
+                continue
+            lower = col[-1]
+            if card & 15 == ACE and len(col) >= 12:  # may complete a run: count it in full
+                return self.value(table.apply(state, DEAL_STEP)) - self.value(state)
+            if card == lower - 1:
+                length = descending(col, suited=True)
+                gain += SUIT_LINK + SEQUENCE * (2 * length - 1)
+                if length == len(col) and not down and col[0] & 15 == KING:
+                    gain += KING_ROOT
+            else:
+                gain -= self.break_cost
+                if (card & 15) == (lower & 15) - 1 and lower != UNKNOWN and not self.suit_only:
+                    gain += self.rank_link
+        if filled:
+            empty = columns.count(())
+            gain += self._empties(empty - filled) - self._empties(empty)
         return gain
 
     def _column(self, state: State, i: int) -> int:

@@ -163,11 +163,25 @@ class Table:
     # --- acting -----------------------------------------------------------------------------
     def apply(self, state: State, step: Step) -> State:
         """The state after a legal ``step``: runs removed and exposed cards turned up."""
+        src, dst, k = step
+        if src >= 0:  # the searches' common case, done without the general loop below
+            columns = list(state[0])
+            col = columns[src]
+            moved = columns[dst] + col[-k:]
+            if not (moved[-1] & 15 == ACE and len(moved) >= 13):  # no run can be complete
+                rest = col[:-k]
+                downs = state[1]
+                if not rest and downs[src]:
+                    down = downs[src] - 1
+                    downs = downs[:src] + (down,) + downs[src + 1:]
+                    rest = (self.hidden[src][down],)
+                columns[src] = rest
+                columns[dst] = moved
+                return tuple(columns), downs, state[2], state[3]
         columns = list(state[0])
         downs = list(state[1])
         stock_left = state[2]
         done = state[3]
-        src, dst, k = step
         if src < 0:
             n = min(self.ncols, stock_left)
             start = len(self.stock) - stock_left
