@@ -617,7 +617,8 @@ class _Staged:
         counter = 0
         runs = self.runs
         noise = self.noise
-        rand = self.rng.randrange
+        bits = noise.bit_length()
+        getrandbits = self.rng.getrandbits
 
         gains: list[dict[Step, int]] = []  # each expanded node's tried steps and their gains
         gain = judge.gain
@@ -648,7 +649,12 @@ class _Staged:
                 mine[step] = g
                 counter += 1
                 value = base + g
-                heapq.heappush(heap, (-value - (rand(noise) if noise else 0), counter, node, step, value))
+                jitter = 0
+                if noise:  # rng.randrange(noise), spelled out: it was a tenth of this loop
+                    jitter = getrandbits(bits)
+                    while jitter >= noise:
+                        jitter = getrandbits(bits)
+                heapq.heappush(heap, (-value - jitter, counter, node, step, value))
 
         expand(0)
         pops = 0
