@@ -83,6 +83,10 @@ ranking by the positions' own values; seeds 119 and 160 were won for the first t
 LOOKAHEAD_NODES = 400
 """Positions each of those short searches may store (on the 15 hardest seeds 400 won 14, 1,000
 won 11, and 150 at three times the width 11)."""
+KNOWN = 100_000
+"""Positions whose tried steps and gains the staged search keeps (about 800 bytes each): its
+rounds and look-aheads expand the same positions again and again (spider-4 seed 93: 45 % of
+900,000 expansions repeat one; 35 % are found among the last 100,000)."""
 _T = TypeVar("_T")
 _Entry = tuple[int, list[Step], State]
 """A pre-deal candidate in the staged beam: its value, the steps to it with the deal, the board after."""
@@ -218,15 +222,16 @@ class _Runs:
         self.table = table
         self.on = table.group == "suit"
         self._run_shapes: dict[tuple[int, ...], tuple[int, int, list[int]] | None] = {}
-        self._shapes: dict[tuple[int, ...], tuple[int, bool, int]] = {}
+        self._shapes: dict[tuple[int, ...], tuple[int, bool, int, int, int, bool]] = {}
+        # what a column's top takes, by card code: the card one down, or its rank
+        self._takes = [code - 1 if table.build_suit else (code & 15) - 1 for code in range(64)]
 
     def tried(self, state: State) -> list[Step]:
         """:func:`_tried` in one pass over the columns, for same-suit groups, which move only
         whole: it is the searches' hottest loop, and :meth:`Table.steps` plus filtering took
         half their time."""
-        table = self.table
         columns, downs = state[0], state[1]
-        build_suit = table.build_suit
+        takes = self._takes
         need: dict[int, list[int]] = {}
         tops = set()
         empty = -1
@@ -234,7 +239,7 @@ class _Runs:
             if col:
                 top = col[-1]
                 tops.add(top)
-                wanted = top - 1 if build_suit else (top & 15) - 1
+                wanted = takes[top]
                 if wanted in need:
                     need[wanted].append(dst)
                 else:
@@ -243,7 +248,6 @@ class _Runs:
                 empty = dst
         shapes = self._shapes
         into_empty = empty >= 0
-        king_only = table.king_only
         out = []
         for src, col in enumerate(columns):
             if not col:
@@ -251,30 +255,37 @@ class _Runs:
             shape = shapes.get(col)
             if shape is None:
                 shape = shapes[col] = self._shape(col)
-            m, lateral, wants = shape
-            base = col[-m]
+            m, lateral, wants, base, wanted, roomy = shape
             # As _kept decides: a lateral move only if it frees a link, a whole column into an empty
             # one only off face-down cards.
             freeing = not lateral or wants in tops
-            for dst in need.get(base if build_suit else base & 15, ()):
-                if dst != src and (freeing or columns[dst][-1] == base + 1):
-                    out.append((src, dst, m))
-            if into_empty and (not king_only or base & 15 == KING) and (downs[src] if m == len(col) else freeing):
+            dsts = need.get(wanted)
+            if dsts:
+                for dst in dsts:
+                    if dst != src and (freeing or columns[dst][-1] == base + 1):
+                        out.append((src, dst, m))
+            if into_empty and roomy and (downs[src] if m == len(col) else freeing):
                 out.append((src, empty, m))
         if into_empty:
             out += [(src, dst, k) for src, dst, k in self.steps(state)
-                    if _kept(table, columns[src], columns[dst], k, downs[src], tops)]
+                    if _kept(self.table, columns[src], columns[dst], k, downs[src], tops)]
         return out
 
-    def _shape(self, col: tuple[int, ...]) -> tuple[int, bool, int]:
-        """What :meth:`tried` needs of a column: its movable group's size, whether the group lies
-        on a card one rank up (moving it off is lateral), and the card the rest's group needs."""
-        movable = self.table.movable
+    def _shape(self, col: tuple[int, ...]) -> tuple[int, bool, int, int, int, bool]:
+        """What :meth:`tried` needs of a column: its movable group's size; whether the group lies
+        on a card one rank up (moving it off is lateral); the card the rest's group needs; the
+        group's base card, what that base needs on a column's top (the card one up, or its rank)
+        and whether it may go into an empty column."""
+        table = self.table
+        movable = table.movable
         m = movable(col)
+        base = col[-m]
+        wanted = base if table.build_suit else base & 15
+        roomy = not table.king_only or base & 15 == KING
         if m == len(col):
-            return m, False, -1
+            return m, False, -1, base, wanted, roomy
         rest = col[:-m]
-        return m, (col[-m - 1] & 15) == (col[-m] & 15) + 1, rest[-movable(rest)] + 1
+        return m, (col[-m - 1] & 15) == (col[-m] & 15) + 1, rest[-movable(rest)] + 1, base, wanted, roomy
 
     def steps(self, state: State) -> list[Step]:
         """Run moves onto a card one rank up, or whole sequences into an empty column."""
@@ -504,6 +515,31 @@ class _Timeout(Exception):
     pass
 
 
+class _Known:
+    """A bounded memo of positions' scored steps, in two generations: when the newer one holds
+    half the size, it becomes the older and the oldest is forgotten; what is found in the older
+    moves back to the newer, so positions in use stay."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self.new: dict[State, dict[Step, int]] = {}
+        self.old: dict[State, dict[Step, int]] = {}
+
+    def get(self, state: State) -> dict[Step, int] | None:
+        found = self.new.get(state)
+        if found is None:
+            found = self.old.get(state)
+            if found is not None:
+                self.put(state, found)
+        return found
+
+    def put(self, state: State, scored: dict[Step, int]) -> None:
+        if len(self.new) >= self.size // 2:
+            self.old = self.new
+            self.new = {}
+        self.new[state] = scored
+
+
 class _Staged:
     """Stage-by-stage search: each stage is the tableau between two deals.
 
@@ -534,6 +570,7 @@ class _Staged:
         self.width = 0
         self.tried: set[tuple[int, tuple[int, ...]]] = set()
         self.best = 0  # the best value the last stage search reached
+        self.known = _Known(KNOWN)
 
     def run(self, root: State) -> list[Step] | None:
         for round_, (limit, width, noise) in enumerate(_rounds()):
@@ -622,16 +659,14 @@ class _Staged:
 
         gains: list[dict[Step, int]] = []  # each expanded node's tried steps and their gains
         gain = judge.gain
+        tried = runs.tried if runs.on else (lambda state: _tried(table, runs, state))
+        known = self.known
 
-        def expand(node: int) -> None:
-            """Push every tried step; a step between columns the last move left alone gains what
-            it gained one move earlier (gains are a third of the work), unless an empty column
-            came or went."""
-            nonlocal counter
-            state = states[node]
-            base = values[node]
+        def score(node: int, state: State) -> dict[Step, int]:
+            """The tried steps and their gains; a step between columns the last move left alone
+            gains what it gained one move earlier (gains are a third of the work), unless an empty
+            column came or went."""
             mine: dict[Step, int] = {}
-            gains.append(mine)
             earlier: dict[Step, int] = {}
             a = b = -1
             if node:
@@ -639,14 +674,26 @@ class _Staged:
                 if state[0].count(()) == states[parent][0].count(()):
                     earlier = gains[parent]
                     a, b, _ = steps[node]
-            for step in _tried(table, runs, state):
+            for step in tried(state):
                 src, dst, _ = step
                 g = None
                 if src != a and src != b and dst != a and dst != b:
                     g = earlier.get(step)
-                if g is None:
-                    g = gain(state, step)
-                mine[step] = g
+                mine[step] = gain(state, step) if g is None else g
+            known.put(state, mine)
+            return mine
+
+        def expand(node: int) -> None:
+            """Push every tried step, scored once per position for the whole staged search: its
+            rounds and look-aheads search the same positions again and again."""
+            nonlocal counter
+            state = states[node]
+            base = values[node]
+            mine = known.get(state)
+            if mine is None:
+                mine = score(node, state)
+            gains.append(mine)
+            for step, g in mine.items():
                 counter += 1
                 value = base + g
                 jitter = 0
@@ -658,12 +705,14 @@ class _Staged:
 
         expand(0)
         pops = 0
+        heappop = heapq.heappop
+        apply = table.apply
         while heap and len(states) < limit:
             pops += 1
             if not pops & 255 and time.perf_counter() > deadline:
                 raise _Timeout
-            _, _, parent, step, value = heapq.heappop(heap)
-            state = table.apply(states[parent], step)
+            _, _, parent, step, value = heappop(heap)
+            state = apply(states[parent], step)
             key = _key(state) if not state[2] else state
             size = len(seen)
             seen.add(key)

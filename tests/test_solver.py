@@ -11,7 +11,7 @@ import pytest
 import spider
 from spider.cli import main
 from spider.search_state import Table
-from spider.solver import MAX_NODES, WIDTHS, _kept, _rounds, _Runs, _Staged
+from spider.solver import MAX_NODES, WIDTHS, _kept, _Known, _rounds, _Runs, _Staged
 from spider.winnable import winnable_seeds
 
 
@@ -105,6 +105,23 @@ def test_the_one_pass_move_list_matches_legal_moves_filtered(name: str, seed: in
     game = spider.Game.from_text(MIXED)
     table, root = Table.from_game(game, see_hidden=True)
     assert (0, 1, 4) in _Runs(table).tried(root)
+
+
+def test_the_memo_of_scored_positions_stays_bounded_and_keeps_those_in_use() -> None:
+    known = _Known(4)
+
+    def position(i: int) -> tuple:
+        return ((), (i,), 0, 0)
+
+    for i in range(3):
+        known.put(position(i), {(0, 1, i): i})
+    assert known.get(position(0)) == {(0, 1, 0): 0}  # found in the older half, so moved back
+    known.put(position(3), {})
+    assert known.get(position(1)) is None  # the older half went, with 1 in it
+    assert known.get(position(0)) is not None and known.get(position(3)) is not None
+    for i in range(4, 100):
+        known.put(position(i), {})
+        assert len(known.new) + len(known.old) <= 4
 
 
 def test_rounds_start_plain_then_shuffle_and_widen() -> None:
