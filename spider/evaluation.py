@@ -92,8 +92,8 @@ class Judge:
         col = columns[src]
         dst_col = columns[dst]
         moved = col[-k:]
-        if col[-1] & 15 == 1 and len(dst_col) + k >= 13 and (dst_col + moved)[-13] & 15 == 13:
-            after = self.table.apply(state, step)  # may complete a run: count it in full
+        if col[-1] & 15 == ACE and len(dst_col) + k >= 13 and descending(dst_col + moved, self.table.run_suit) >= 13:
+            after = self.table.apply(state, step)  # completes a run: count it in full
             change = sum(self._column(after, i) - self._column(state, i) for i in (src, dst))
             empties = self._empties(after[0].count(())) - self._empties(columns.count(()))
             return RUN * (after[3] - state[3]) + change + empties
@@ -128,7 +128,8 @@ class Judge:
                 filled += 1
                 continue
             lower = col[-1]
-            if card & 15 == ACE and len(col) >= 12:  # may complete a run: count it in full
+            if card & 15 == ACE and len(col) >= 12 and descending(col + (card,), table.run_suit) >= 13:
+                # completes a run: count it in full
                 return self.value(table.apply(state, DEAL_STEP)) - self.value(state)
             if card == lower - 1:
                 length = descending(col, suited=True)

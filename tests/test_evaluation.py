@@ -59,3 +59,19 @@ def test_a_deal_is_valued_exactly(runs: bool) -> None:
     assert after[3] == (2 if runs else 0)
     for judge in _judges(table):
         assert judge.deal_gain(state) == judge.value(after) - judge.value(state)
+
+
+@pytest.mark.parametrize("suited", [True, False])
+def test_a_move_onto_a_long_sequence_is_valued_exactly(suited: bool) -> None:
+    """An Ace onto K..2 of its suit completes a run (valued by the full position); with one card
+    of another suit in the sequence it completes nothing (valued from the two columns)."""
+    variant = spider.VARIANTS["spider-4"]
+    spades = [encode(Card(rank, "s")) for rank in range(13, 0, -1)]
+    sequence = spades[:-1] if suited else spades[:5] + [encode(Card(8, "h"))] + spades[6:-1]
+    table = Table(variant, ((encode(Card(5, "d")),),) + ((),) * 9, ())
+    columns = ((spades[-1],), tuple(sequence)) + ((encode(Card(9, "c")),),) * 8
+    state = (columns, (1,) + (0,) * 9, 0, 0)
+    after = table.apply(state, (0, 1, 1))
+    assert after[3] == (1 if suited else 0)
+    for judge in _judges(table):
+        assert judge.gain(state, (0, 1, 1)) == judge.value(after) - judge.value(state)
