@@ -223,7 +223,7 @@ class _Runs:
     def __init__(self, table: Table) -> None:
         self.table = table
         self.on = table.group == "suit"
-        self._run_shapes: dict[tuple[int, ...], tuple[int, int, list[int]] | None] = {}
+        self._run_shapes: dict[tuple[int, ...], tuple[int, int, list[int], list[int | None]] | None] = {}
         self._shapes: dict[tuple[int, ...], tuple[int, bool, int, int, int, bool]] = {}
         # what a column's top takes, by card code: the card one down, or its rank
         self._takes = [code - 1 if table.build_suit else (code & 15) - 1 for code in range(64)]
@@ -269,8 +269,7 @@ class _Runs:
             if into_empty and roomy and (downs[src] if m == len(col) else freeing):
                 out.append((src, empty, m))
         if into_empty:
-            out += [(src, dst, k) for src, dst, k in self.steps(state)
-                    if _kept(self.table, columns[src], columns[dst], k, downs[src], tops)]
+            out += self.steps(state, tops)
         return out
 
     def _shape(self, col: tuple[int, ...]) -> tuple[int, bool, int, int, int, bool]:
@@ -289,14 +288,15 @@ class _Runs:
         rest = col[:-m]
         return m, (col[-m - 1] & 15) == (col[-m] & 15) + 1, rest[-movable(rest)] + 1, base, wanted, roomy
 
-    def steps(self, state: State) -> list[Step]:
-        """Run moves onto a card one rank up, or whole sequences into an empty column."""
+    def steps(self, state: State, tops: set[int] | None = None) -> list[Step]:
+        """Run moves onto a card one rank up, or whole sequences into an empty column; given the
+        column tops, only those :func:`_kept` keeps."""
         columns = state[0]
         empties = [i for i, col in enumerate(columns) if not col]
         if not self.on or not empties:
             return []
         carried = 1 << len(empties)  # groups carried through the empty columns
-        tops = [(dst, col[-1] & 15) for dst, col in enumerate(columns) if col]
+        ranks = [(dst, col[-1] & 15) for dst, col in enumerate(columns) if col]
         shapes = self._run_shapes
         downs = state[1]
         out = []
@@ -306,28 +306,47 @@ class _Runs:
                 shape = shapes[col] = self._run_shape(col)
             if shape is None:
                 continue
-            top, m, groups = shape
+            top, m, groups, wants = shape
             n = len(groups) - 1
-            for dst, rank in tops:
+            for dst, rank in ranks:
                 k = rank - top
                 if m < k <= n and groups[k] <= carried:
+                    if tops is not None:
+                        want = wants[k]
+                        if want is None or not (want < 0 or want in tops or columns[dst][-1] == col[-k] + 1):
+                            continue
                     out.append((src, dst, k))
             if (n < len(col) or downs[src]) and groups[n] <= carried >> 1:
-                out.append((src, empties[0], n))
+                out.append((src, empties[0], n))  # never lateral: nothing rank-linked lies below
         return out
 
-    def _run_shape(self, col: tuple[int, ...]) -> tuple[int, int, list[int]] | None:
+    def _run_shape(self, col: tuple[int, ...]) -> tuple[int, int, list[int], list[int | None]] | None:
         """What :meth:`steps` needs of a column whose top cards descend by rank beyond its movable
-        group (else None): its top rank, the group's size, and how many same-suit groups the top
-        ``k`` cards make, for each ``k`` up to the descent's length."""
+        group (else None): its top rank, the group's size, how many same-suit groups the top ``k``
+        cards make for each ``k`` up to the descent's length, and what :func:`_kept` asks of a run
+        move of ``k`` cards: None if it leaves a same-suit parent (never kept), -1 if it leaves no
+        rank-linked card (always), else the card the rest's group needs on some column's top (if
+        it is not there, the move is kept only onto the base's same-suit parent)."""
         n = descending(col, suited=False)
-        m = self.table.movable(col)
+        movable = self.table.movable
+        m = movable(col)
         if n <= m:
             return None
         groups = [0, 1]
         for k in range(2, n + 1):
             groups.append(groups[-1] + (col[-k] != col[1 - k] + 1))
-        return col[-1] & 15, m, groups
+        wants: list[int | None] = [None] * (n + 1)
+        for k in range(m + 1, n + 1):
+            if k == len(col):
+                wants[k] = -1
+            elif col[-k - 1] == col[-k] + 1:
+                wants[k] = None
+            elif k < n:
+                rest = col[:-k]
+                wants[k] = rest[-movable(rest)] + 1
+            else:
+                wants[k] = -1
+        return col[-1] & 15, m, groups, wants
 
     def legal(self, state: State, step: Step) -> list[Step]:
         """``step`` as moves the rules allow (itself, unless it is a run move)."""
