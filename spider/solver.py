@@ -35,11 +35,13 @@ moves only in the answer. The exhaustive pass keeps to single moves, which suffi
 
 from __future__ import annotations
 
+import gc
 import heapq
 import random
 import time
 from array import array
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import TypeVar
 
@@ -118,6 +120,26 @@ class SolveResult:
 
 def solve(game: Game, budget_s: float = 30.0, max_nodes: int = MAX_NODES) -> SolveResult:
     """Search for a win from ``game``'s position within ``budget_s`` seconds."""
+    with _no_cycle_collection():
+        return _solve(game, budget_s, max_nodes)
+
+
+@contextmanager
+def _no_cycle_collection() -> Iterator[None]:
+    """Pause Python's cyclic garbage collector: the searches build millions of tuples and no
+    reference cycles, and the collector kept walking all of them (spider-4 seeds 71 and 93: 1.0-1.2 s
+    of every 300,000 staged positions, about an eighth of the time). Reference counting still frees
+    everything; the collector's previous state comes back afterwards."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
+
+
+def _solve(game: Game, budget_s: float, max_nodes: int) -> SolveResult:
     start = time.perf_counter()
     deadline = start + budget_s
     table, root = Table.from_game(game, see_hidden=True)

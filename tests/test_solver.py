@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import itertools
 import random
 import time
@@ -226,3 +227,18 @@ def test_winnable_command_writes_proven_seeds(tmp_path, capsys: pytest.CaptureFi
     out = tmp_path / "w.txt"
     assert main(["winnable", "spider-1", "--seeds", "2-2", "--budget", "10", "--out", str(out)]) == 0
     assert out.read_text() == "2\n"
+
+
+def test_solving_pauses_the_cycle_collector_and_restores_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    during = []
+    run = _Staged.run
+    monkeypatch.setattr(_Staged, "run", lambda self, root: during.append(gc.isenabled()) or run(self, root))
+    assert gc.isenabled()
+    spider.solve(spider.Game("spider-4", 1), budget_s=0.5)
+    assert during == [False] and gc.isenabled()
+    gc.disable()
+    try:
+        spider.solve(spider.Game("spider-4", 1), budget_s=0.2)
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
