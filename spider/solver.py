@@ -48,7 +48,7 @@ from typing import TypeVar
 from .evaluation import Judge
 from .game import Game
 from .moves import Move
-from .search_state import DEAL_STEP, KING, State, Step, Table, descending, to_move
+from .search_state import DEAL_STEP, KING, Columns, State, Step, Table, descending, to_move
 
 MAX_NODES = 450_000
 """Positions one pass may store (~450 MB under CPython, measured: 300 MB at 300,000); past that
@@ -104,8 +104,10 @@ _ENTRY_SHIFT = _CODE_BITS + _NODE_BITS
 heap of ints orders as the tuples did and takes ~100 bytes less each."""
 _CODE_MASK = (1 << _CODE_BITS) - 1
 _NODE_MASK = (1 << _NODE_BITS) - 1
-_UNSEEN = object()
-"""A memo's mark for a key not looked at yet, where ``None`` is an answer."""
+_RunShape = tuple[int, int, list[int], list["int | None"]]
+"""What run moves need of a column (see :meth:`_Runs._run_shape`)."""
+_Shape = tuple[int, bool, int, int, int, bool, "_RunShape | None"]
+"""What the move list needs of a column (see :meth:`_Runs._shape`)."""
 
 
 @dataclass(frozen=True)
@@ -245,8 +247,7 @@ class _Runs:
     def __init__(self, table: Table) -> None:
         self.table = table
         self.on = table.group == "suit"
-        self._run_shapes: dict[tuple[int, ...], tuple[int, int, list[int], list[int | None]] | None] = {}
-        self._shapes: dict[tuple[int, ...], tuple[int, bool, int, int, int, bool]] = {}
+        self._shapes: dict[tuple[int, ...], _Shape] = {}
         # what a column's top takes, by card code: the card one down, or its rank
         self._takes = [code - 1 if table.build_suit else (code & 15) - 1 for code in range(64)]
 
@@ -273,13 +274,16 @@ class _Runs:
         shapes = self._shapes
         into_empty = empty >= 0
         out = []
+        carriers = []
         for src, col in enumerate(columns):
             if not col:
                 continue
             shape = shapes.get(col)
             if shape is None:
                 shape = shapes[col] = self._shape(col)
-            m, lateral, wants, base, wanted, roomy = shape
+            m, lateral, wants, base, wanted, roomy, run = shape
+            if run is not None and into_empty:
+                carriers.append((src, col, run))
             # As _kept decides: a lateral move only if it frees a link, a whole column into an empty
             # one only off face-down cards.
             freeing = not lateral or wants in tops
@@ -290,44 +294,53 @@ class _Runs:
                         out.append((src, dst, m))
             if into_empty and roomy and (downs[src] if m == len(col) else freeing):
                 out.append((src, empty, m))
-        if into_empty:
-            out += self.steps(state, tops)
+        if carriers:
+            out += self._run_steps(columns, downs, carriers, tops)
         return out
 
-    def _shape(self, col: tuple[int, ...]) -> tuple[int, bool, int, int, int, bool]:
+    def _shape(self, col: tuple[int, ...]) -> _Shape:
         """What :meth:`tried` needs of a column: its movable group's size; whether the group lies
         on a card one rank up (moving it off is lateral); the card the rest's group needs; the
-        group's base card, what that base needs on a column's top (the card one up, or its rank)
-        and whether it may go into an empty column."""
+        group's base card, what that base needs on a column's top (the card one up, or its rank);
+        whether it may go into an empty column; and what run moves need (:meth:`_run_shape`)."""
         table = self.table
         movable = table.movable
         m = movable(col)
         base = col[-m]
         wanted = base if table.build_suit else base & 15
         roomy = not table.king_only or base & 15 == KING
+        run = self._run_shape(col)
         if m == len(col):
-            return m, False, -1, base, wanted, roomy
+            return m, False, -1, base, wanted, roomy, run
         rest = col[:-m]
-        return m, (col[-m - 1] & 15) == (col[-m] & 15) + 1, rest[-movable(rest)] + 1, base, wanted, roomy
+        return m, (col[-m - 1] & 15) == (col[-m] & 15) + 1, rest[-movable(rest)] + 1, base, wanted, roomy, run
 
-    def steps(self, state: State, tops: set[int] | None = None) -> list[Step]:
-        """Run moves onto a card one rank up, or whole sequences into an empty column; given the
-        column tops, only those :func:`_kept` keeps."""
+    def steps(self, state: State) -> list[Step]:
+        """Run moves onto a card one rank up, or whole sequences into an empty column."""
         columns = state[0]
-        empties = [i for i, col in enumerate(columns) if not col]
-        if not self.on or not empties:
+        if not self.on or () not in columns:
             return []
+        carriers = []
+        for src, col in enumerate(columns):
+            if col:
+                shape = self._shapes.get(col)
+                if shape is None:
+                    shape = self._shapes[col] = self._shape(col)
+                if shape[6] is not None:
+                    carriers.append((src, col, shape[6]))
+        return self._run_steps(columns, state[1], carriers, None)
+
+    def _run_steps(
+        self, columns: Columns, downs: tuple[int, ...], carriers: list[tuple[int, tuple[int, ...], _RunShape]],
+        tops: set[int] | None,
+    ) -> list[Step]:
+        """:meth:`steps` from the columns that can carry a run (``carriers``); given the column
+        tops, only those :func:`_kept` keeps."""
+        empties = [i for i, col in enumerate(columns) if not col]
         carried = 1 << len(empties)  # groups carried through the empty columns
         ranks = [(dst, col[-1] & 15) for dst, col in enumerate(columns) if col]
-        shapes = self._run_shapes
-        downs = state[1]
         out = []
-        for src, col in enumerate(columns):
-            shape = shapes.get(col, _UNSEEN)
-            if shape is _UNSEEN:
-                shape = shapes[col] = self._run_shape(col)
-            if shape is None:
-                continue
+        for src, col, shape in carriers:
             top, m, groups, wants = shape
             n = len(groups) - 1
             for dst, rank in ranks:
@@ -342,7 +355,7 @@ class _Runs:
                 out.append((src, empties[0], n))  # never lateral: nothing rank-linked lies below
         return out
 
-    def _run_shape(self, col: tuple[int, ...]) -> tuple[int, int, list[int], list[int | None]] | None:
+    def _run_shape(self, col: tuple[int, ...]) -> _RunShape | None:
         """What :meth:`steps` needs of a column whose top cards descend by rank beyond its movable
         group (else None): its top rank, the group's size, how many same-suit groups the top ``k``
         cards make for each ``k`` up to the descent's length, and what :func:`_kept` asks of a run
