@@ -720,7 +720,7 @@ class _Staged:
 
         def score(node: int, state: State) -> dict[Step, int]:
             """The tried steps and their gains; a step between columns the last move left alone
-            gains what it gained one move earlier (gains are a third of the work), unless an empty
+            gains what it gained one move earlier (gains took a fifth of the time), unless an empty
             column came or went."""
             mine: dict[Step, int] = {}
             earlier: dict[Step, int] = {}
@@ -753,7 +753,7 @@ class _Staged:
                 counter += 1
                 value = base + g
                 jitter = 0
-                if noise:  # rng.randrange(noise), spelled out: it was a tenth of this loop
+                if noise:  # rng.randrange(noise), the same draws without its argument checks
                     jitter = getrandbits(bits)
                     while jitter >= noise:
                         jitter = getrandbits(bits)
