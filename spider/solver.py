@@ -104,9 +104,9 @@ _ENTRY_SHIFT = _CODE_BITS + _NODE_BITS
 heap of ints orders as the tuples did and takes ~100 bytes less each."""
 _CODE_MASK = (1 << _CODE_BITS) - 1
 _NODE_MASK = (1 << _NODE_BITS) - 1
-_RunShape = tuple[int, int, list[int], list["int | None"]]
+_RunShape = tuple[int, int, list[int], list[int | None]]
 """What run moves need of a column (see :meth:`_Runs._run_shape`)."""
-_Shape = tuple[int, bool, int, int, int, bool, "_RunShape | None"]
+_Shape = tuple[int, bool, int, int, int, bool, _RunShape | None]
 """What the move list needs of a column (see :meth:`_Runs._shape`)."""
 
 
