@@ -42,12 +42,12 @@ class Judge:
         self.most_empty = table.ncols if most_empty is None else most_empty
         self.rank_link = rank_link
         self.suit_only = table.build_suit
-        self.memo: dict[tuple[tuple[int, ...], bool], int] = {}
+        self.memo: tuple[dict[tuple[int, ...], int], dict[tuple[int, ...], int]] = ({}, {})  # unrooted, rooted
 
     def column_value(self, col: tuple[int, ...], rooted: bool) -> int:
         """Linked cards of one column; ``rooted``: no face-down cards lie beneath it."""
-        key = (col, rooted)
-        value = self.memo.get(key)
+        memo = self.memo[rooted]
+        value = memo.get(col)
         if value is not None:
             return value
         value = 0
@@ -69,7 +69,7 @@ class Judge:
         value += SEQUENCE * (length - 1) ** 2
         if rooted and col and col[0] & 15 == 13:
             value += KING_ROOT * (first or length)
-        self.memo[key] = value
+        memo[col] = value
         return value
 
     def value(self, state: State) -> int:
