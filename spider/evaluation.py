@@ -92,7 +92,7 @@ class Judge:
         col = columns[src]
         dst_col = columns[dst]
         moved = col[-k:]
-        if col[-1] & 15 == ACE and len(dst_col) + k >= 13 and descending(dst_col + moved, self.table.run_suit) >= 13:
+        if col[-1] & 15 == ACE and self.table.completes(dst_col + moved):
             after = self.table.apply(state, step)  # completes a run: count it in full
             change = sum(self._column(after, i) - self._column(state, i) for i in (src, dst))
             empties = self._empties(after[0].count(())) - self._empties(columns.count(()))
@@ -128,8 +128,7 @@ class Judge:
                 filled += 1
                 continue
             lower = col[-1]
-            if card & 15 == ACE and len(col) >= 12 and descending(col + (card,), table.run_suit) >= 13:
-                # completes a run: count it in full
+            if card & 15 == ACE and table.completes(col + (card,)):  # count it in full
                 return self.value(table.apply(state, DEAL_STEP)) - self.value(state)
             if card == lower - 1:
                 length = descending(col, suited=True)

@@ -164,11 +164,11 @@ class Table:
     def apply(self, state: State, step: Step) -> State:
         """The state after a legal ``step``: runs removed and exposed cards turned up."""
         src, dst, k = step
-        if src >= 0:  # the searches' common case, done without the general loop below
+        if src >= 0:  # the searches' common case, a move that completes no run, without the loop below
             columns = list(state[0])
             col = columns[src]
             moved = columns[dst] + col[-k:]
-            if not (moved[-1] & 15 == ACE and len(moved) >= 13):  # no run can be complete
+            if not self.completes(moved):
                 rest = col[:-k]
                 downs = state[1]
                 if not rest and downs[src]:
@@ -196,7 +196,7 @@ class Table:
             touched = (dst, src)
         for i in touched:
             col = columns[i]
-            while len(col) >= 13 and col[-1] & 15 == ACE and descending(col, self.run_suit) >= 13:
+            while self.completes(col):
                 col = col[:-13]
                 done += 1
             if not col and downs[i]:
@@ -204,6 +204,10 @@ class Table:
                 col = (self.hidden[i][downs[i]],)
             columns[i] = col
         return tuple(columns), tuple(downs), stock_left, done
+
+    def completes(self, col: tuple[int, ...]) -> bool:
+        """``col`` ends in a complete run, King down to Ace, which leaves the table at once."""
+        return len(col) >= 13 and col[-1] & 15 == ACE and descending(col, self.run_suit) >= 13
 
     def won(self, state: State) -> bool:
         return state[3] >= self.runs_to_win
