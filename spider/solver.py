@@ -574,26 +574,31 @@ class _Timeout(Exception):
 class _Known:
     """A bounded memo of positions' scored steps, in two generations: when the newer one holds
     half the size, it becomes the older and the oldest is forgotten; what is found in the older
-    moves back to the newer, so positions in use stay."""
+    moves back to the newer, so positions in use stay. It is keyed by the position's hash, which
+    the stage search has already computed, with the position kept beside its steps to check."""
 
     def __init__(self, size: int) -> None:
         self.size = size
-        self.new: dict[State, dict[Step, int]] = {}
-        self.old: dict[State, dict[Step, int]] = {}
+        self.new: dict[int, tuple[State, dict[Step, int]]] = {}
+        self.old: dict[int, tuple[State, dict[Step, int]]] = {}
 
-    def get(self, state: State) -> dict[Step, int] | None:
-        found = self.new.get(state)
+    def get(self, state: State, digest: int) -> dict[Step, int] | None:
+        found = self.new.get(digest)
         if found is None:
-            found = self.old.get(state)
-            if found is not None:
-                self.put(state, found)
-        return found
+            found = self.old.get(digest)
+            if found is None:
+                return None
+            self._put(digest, found)
+        return found[1] if found[0] == state else None
 
-    def put(self, state: State, scored: dict[Step, int]) -> None:
+    def put(self, state: State, digest: int, scored: dict[Step, int]) -> None:
+        self._put(digest, (state, scored))
+
+    def _put(self, digest: int, entry: tuple[State, dict[Step, int]]) -> None:
         if len(self.new) >= self.size // 2:
             self.old = self.new
             self.new = {}
-        self.new[state] = scored
+        self.new[digest] = entry
 
 
 class _Staged:
@@ -705,7 +710,9 @@ class _Staged:
         parents = [-1]
         steps: list[Step] = [DEAL_STEP]
         values = [judge.value(root)]
-        seen = {_key(root)}
+        root_key = _key(root)
+        seen = {hash(root_key): root_key}  # by hash, computed once per position for this and the memo
+        clashes = set()  # positions whose hash an earlier, different one took
         heap: list[tuple[int, int, int, Step, int]] = []
         counter = 0
         runs = self.runs
@@ -718,7 +725,7 @@ class _Staged:
         tried = runs.tried if runs.on else (lambda state: _tried(table, runs, state))
         known = self.known
 
-        def score(node: int, state: State) -> dict[Step, int]:
+        def score(node: int, state: State, digest: int) -> dict[Step, int]:
             """The tried steps and their gains; a step between columns the last move left alone
             gains what it gained one move earlier (gains took a fifth of the time), unless an empty
             column came or went."""
@@ -736,18 +743,18 @@ class _Staged:
                 if src != a and src != b and dst != a and dst != b:
                     g = earlier.get(step)
                 mine[step] = gain(state, step) if g is None else g
-            known.put(state, mine)
+            known.put(state, digest, mine)
             return mine
 
-        def expand(node: int) -> None:
+        def expand(node: int, digest: int) -> None:
             """Push every tried step, scored once per position for the whole staged search: its
             rounds and look-aheads search the same positions again and again."""
             nonlocal counter
             state = states[node]
             base = values[node]
-            mine = known.get(state)
+            mine = known.get(state, digest)
             if mine is None:
-                mine = score(node, state)
+                mine = score(node, state, digest)
             gains.append(mine)
             for step, g in mine.items():
                 counter += 1
@@ -759,8 +766,9 @@ class _Staged:
                         jitter = getrandbits(bits)
                 heapq.heappush(heap, (-value - jitter, counter, node, step, value))
 
-        expand(0)
+        expand(0, hash(root))
         pops = 0
+        setdefault = seen.setdefault
         heappop = heapq.heappop
         apply = table.apply
         while heap and len(states) < limit:
@@ -770,10 +778,12 @@ class _Staged:
             _, _, parent, step, value = heappop(heap)
             state = apply(states[parent], step)
             key = _key(state) if not state[2] else state
-            size = len(seen)
-            seen.add(key)
-            if len(seen) == size:
-                continue
+            digest = hash(key)
+            first = setdefault(digest, key)
+            if first is not key:
+                if first == key or key in clashes:
+                    continue
+                clashes.add(key)
             states.append(state)
             parents.append(parent)
             steps.append(step)
@@ -781,7 +791,7 @@ class _Staged:
             self.nodes += 1
             if state[3] >= table.runs_to_win:
                 return self._path(len(states) - 1, parents, steps), []
-            expand(len(states) - 1)
+            expand(len(states) - 1, digest if key is state else hash(state))
         if time.perf_counter() > deadline:
             raise _Timeout
         self.best = max(values)

@@ -10,6 +10,7 @@ import time
 import pytest
 
 import spider
+from spider import solver
 from spider.cli import main
 from spider.search_state import Table
 from spider.solver import MAX_NODES, WIDTHS, _kept, _Known, _rounds, _Runs, _Staged
@@ -115,14 +116,30 @@ def test_the_memo_of_scored_positions_stays_bounded_and_keeps_those_in_use() -> 
         return ((), (i,), 0, 0)
 
     for i in range(3):
-        known.put(position(i), {(0, 1, i): i})
-    assert known.get(position(0)) == {(0, 1, 0): 0}  # found in the older half, so moved back
-    known.put(position(3), {})
-    assert known.get(position(1)) is None  # the older half went, with 1 in it
-    assert known.get(position(0)) is not None and known.get(position(3)) is not None
+        known.put(position(i), i, {(0, 1, i): i})
+    assert known.get(position(0), 0) == {(0, 1, 0): 0}  # found in the older half, so moved back
+    known.put(position(3), 3, {})
+    assert known.get(position(1), 1) is None  # the older half went, with 1 in it
+    assert known.get(position(0), 0) is not None and known.get(position(3), 3) is not None
+    assert known.get(position(5), 3) is None  # another position with the same hash is not taken for it
     for i in range(4, 100):
-        known.put(position(i), {})
+        known.put(position(i), i, {})
         assert len(known.new) + len(known.old) <= 4
+
+
+def test_positions_with_the_same_hash_are_told_apart(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The stage search and its memo key positions by hash: with every hash the same, it must search
+    exactly as before (the same positions, the same answer)."""
+    table, root = Table.from_game(spider.Game("spider-2", 3), see_hidden=True)
+    answers = []
+    for clash in (False, True):
+        if clash:
+            monkeypatch.setattr(solver, "hash", lambda _: 7, raising=False)
+        staged = _Staged(table, time.perf_counter() + 60, MAX_NODES)
+        staged.limit, staged.width, staged.noise = 300, 2, 15
+        staged.rng.seed(1)
+        answers.append((staged._beam(root), staged.nodes))
+    assert answers[0] == answers[1] and answers[0][1] > 300
 
 
 def test_rounds_start_plain_then_shuffle_and_widen() -> None:
