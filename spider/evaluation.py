@@ -38,8 +38,9 @@ class Judge:
         first ``most_empty`` empty columns count (by default all), so spare ones are spent freely."""
         self.table = table
         self.break_cost = break_cost
-        self.empty = empty
-        self.most_empty = table.ncols if most_empty is None else most_empty
+        most = table.ncols if most_empty is None else most_empty
+        self.empties = [empty * min(count, most) for count in range(table.ncols + 1)]
+        """What so many empty columns are worth together, by count."""
         self.rank_link = rank_link
         self.suit_only = table.build_suit
         self.memo: tuple[dict[tuple[int, ...], int], dict[tuple[int, ...], int]] = ({}, {})  # unrooted, rooted
@@ -79,11 +80,7 @@ class Judge:
         for col, down in zip(columns, downs):
             if col:
                 total += self.column_value(col, not down)
-        return total + self._empties(columns.count(()))
-
-    def _empties(self, count: int) -> int:
-        """What ``count`` empty columns are worth together."""
-        return self.empty * min(count, self.most_empty)
+        return total + self.empties[columns.count(())]
 
     def gain(self, state: State, step: Step) -> int:
         """The change in :meth:`value` a move (not a deal) makes, from the two columns it touches."""
@@ -95,7 +92,7 @@ class Judge:
         if col[-1] & 15 == ACE and self.table.completes(dst_col + moved):
             after = self.table.apply(state, step)  # completes a run: count it in full
             change = sum(self._column(after, i) - self._column(state, i) for i in (src, dst))
-            empties = self._empties(after[0].count(())) - self._empties(columns.count(()))
+            empties = self.empties[after[0].count(())] - self.empties[columns.count(())]
             return RUN * (after[3] - state[3]) + change + empties
         cv = self.column_value
         down = downs[src]
@@ -109,7 +106,7 @@ class Judge:
         if not dst_col or (k == len(col) and not down):  # an empty column is filled or made
             before = columns.count(())
             now = before - (not dst_col) + (k == len(col) and not down)
-            gain += self._empties(now) - self._empties(before)
+            gain += self.empties[now] - self.empties[before]
         return gain
 
     def deal_gain(self, state: State) -> int:
@@ -141,7 +138,7 @@ class Judge:
                     gain += self.rank_link
         if filled:
             empty = columns.count(())
-            gain += self._empties(empty - filled) - self._empties(empty)
+            gain += self.empties[empty - filled] - self.empties[empty]
         return gain
 
     def _column(self, state: State, i: int) -> int:

@@ -588,13 +588,11 @@ class _Known:
             found = self.old.get(digest)
             if found is None:
                 return None
-            self._put(digest, found)
+            self.put(digest, found)
         return found[1] if found[0] == state else None
 
-    def put(self, state: State, digest: int, scored: dict[Step, int]) -> None:
-        self._put(digest, (state, scored))
-
-    def _put(self, digest: int, entry: tuple[State, dict[Step, int]]) -> None:
+    def put(self, digest: int, entry: tuple[State, dict[Step, int]]) -> None:
+        """Keep ``entry``, a position and its scored steps, under the position's hash."""
         if len(self.new) >= self.size // 2:
             self.old = self.new
             self.new = {}
@@ -743,7 +741,7 @@ class _Staged:
                 if src != a and src != b and dst != a and dst != b:
                     g = earlier.get(step)
                 mine[step] = gain(state, step) if g is None else g
-            known.put(state, digest, mine)
+            known.put(digest, (state, mine))
             return mine
 
         def expand(node: int, digest: int) -> None:

@@ -116,14 +116,14 @@ def test_the_memo_of_scored_positions_stays_bounded_and_keeps_those_in_use() -> 
         return ((), (i,), 0, 0)
 
     for i in range(3):
-        known.put(position(i), i, {(0, 1, i): i})
+        known.put(i, (position(i), {(0, 1, i): i}))
     assert known.get(position(0), 0) == {(0, 1, 0): 0}  # found in the older half, so moved back
-    known.put(position(3), 3, {})
+    known.put(3, (position(3), {}))
     assert known.get(position(1), 1) is None  # the older half went, with 1 in it
     assert known.get(position(0), 0) is not None and known.get(position(3), 3) is not None
     assert known.get(position(5), 3) is None  # another position with the same hash is not taken for it
     for i in range(4, 100):
-        known.put(position(i), i, {})
+        known.put(i, (position(i), {}))
         assert len(known.new) + len(known.old) <= 4
 
 
