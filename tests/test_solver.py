@@ -142,6 +142,28 @@ def test_positions_with_the_same_hash_are_told_apart(monkeypatch: pytest.MonkeyP
     assert answers[0] == answers[1] and answers[0][1] > 300
 
 
+@pytest.mark.parametrize(("name", "seed"), [("spider-1", 10), ("spider-2", 8), ("spider-4", 8), ("spider-4", 11)])
+def test_a_stage_searched_to_the_end_stores_every_position_its_moves_reach(name: str, seed: int) -> None:
+    """The stage search pushes only one order of two moves between four different columns; searched
+    to the end, it must still store every position the tried moves reach, found here breadth-first."""
+    table, root = Table.from_game(spider.Game(name, seed), see_hidden=True)
+    runs = _Runs(table)
+    reached = {root}
+    todo = [root]
+    while todo:
+        state = todo.pop()
+        for step in runs.tried(state):
+            after = table.apply(state, step)
+            if after not in reached:
+                reached.add(after)
+                todo.append(after)
+    assert 1_000 < len(reached) < 10_000  # with a stock to deal: no win, and positions are their own keys
+    staged = _Staged(table, time.perf_counter() + 60, MAX_NODES)
+    staged.width = 1
+    staged._stage(root, 2 * len(reached))
+    assert staged.nodes == len(reached) - 1  # the root is not counted
+
+
 def test_rounds_start_plain_then_shuffle_and_widen() -> None:
     rounds = list(itertools.islice(_rounds(), len(WIDTHS) + 20))
     assert [(limit, width) for limit, width, noise in rounds[: len(WIDTHS)]] == list(WIDTHS)
