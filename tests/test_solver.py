@@ -6,12 +6,15 @@ import gc
 import itertools
 import random
 import time
+from collections import Counter
 
 import pytest
 
 import spider
 from spider import solver
+from spider.cards import RANKS, make_deck
 from spider.cli import main
+from spider.game import Position
 from spider.search_state import Table
 from spider.solver import MAX_NODES, WIDTHS, _kept, _Known, _rounds, _Runs, _Staged
 from spider.winnable import winnable_seeds
@@ -86,6 +89,95 @@ def test_run_moves_spell_out_as_legal_moves_to_the_same_position() -> None:
         for move in runs.moves(root, [step]):
             copy.play(move)
         assert Table.from_game(copy, see_hidden=True)[1] == table.apply(root, step)
+
+
+def _runs_position(rng: random.Random) -> spider.Game:
+    """A four-suit position where run moves abound: one to three empty columns, and columns whose
+    top cards descend by rank in mixed suits, over a few face-down cards."""
+    while True:
+        rows = []
+        for _ in range(10):
+            if rng.random() < 0.25:
+                rows.append("")
+                continue
+            top = rng.randint(1, 10)
+            ranks = range(min(13, top + rng.randint(0, 5)), top - 1, -1)
+            down = " ".join(rng.choice(RANKS) + rng.choice("shdc") for _ in range(rng.randint(0, 2)))
+            rows.append(down + " | " + " ".join(RANKS[r - 1] + rng.choice("shdc") for r in ranks))
+        rest = Counter(str(card) for card in make_deck(spider.VARIANTS["spider-4"].suit_sets))
+        rest.subtract(card for row in rows for card in row.split() if card != "|")
+        if 1 <= rows.count("") <= 3 and min(rest.values()) >= 0:  # else three of one card: draw again
+            stock = " ".join(sorted(rest.elements()))  # the other cards, so the position is whole
+            lines = [f"{i + 1}: {row}".rstrip() for i, row in enumerate(rows)]
+            return spider.Game.from_text("\n".join(["spider-4 moves=0 done=-", f"stock: {stock}", *lines]) + "\n")
+
+
+def _carried(game: spider.Game, src: int, dst: int, k: int) -> bool:
+    """Whether the rules let the top ``k`` cards of ``src`` end on ``dst`` in the same order,
+    moving only those cards and parking them only in empty columns meanwhile (not back on ``src``,
+    where a card the carry turned up could take some): a search over the legal moves."""
+    empties = [i for i, col in enumerate(game.columns) if not col]
+    used = sorted({src, dst, *empties})
+    start = game.columns
+    carried = {(card.rank, card.suit, card.copy) for card in start[src][-k:]}
+    want = {i: () for i in empties}
+    rest = start[src][:-k]
+    want[src] = rest[:-1] + (rest[-1].turned(True),) if rest else ()  # a face-down card left on top turns up
+    want[dst] = start[dst] + start[src][-k:]
+
+    def key(position: Position) -> tuple:
+        return tuple(position.columns[i] for i in used)
+
+    goal = tuple(want[i] for i in used)
+    seen = {key(game.position)}
+    todo = [game.position]
+    while todo:
+        position = todo.pop()
+        for move in spider.Game.from_position(game.variant, position).legal_moves():
+            if move.is_deal or move.src not in used or move.dst not in used or move.dst == src:
+                continue
+            moved = position.columns[move.src][-move.count:]
+            if any((card.rank, card.suit, card.copy) not in carried for card in moved):
+                continue
+            after = spider.Game.from_position(game.variant, position)
+            after.push(move)
+            mark = key(after.position)
+            if mark == goal:
+                return True
+            if mark not in seen:
+                seen.add(mark)
+                todo.append(after.position)
+    return False
+
+
+def test_run_moves_are_exactly_the_carries_the_rules_allow_through_empty_columns() -> None:
+    """An oracle independent of the move generator: every run move it offers, and no other, is a
+    carry a player can make with the empty columns, checked by searching the legal moves."""
+    rng = random.Random(5)
+    checked = 0
+    for _ in range(30):
+        game = _runs_position(rng)
+        table, root = Table.from_game(game, see_hidden=True)
+        columns = game.columns
+        first_empty = columns.index(())
+        expected = set()
+        for src, col in enumerate(columns):
+            if not col:
+                continue
+            movable = game.movable(src)
+            descent = 1
+            while descent < len(col) and col[-descent - 1].face_up and col[-descent - 1].rank == col[-descent].rank + 1:
+                descent += 1
+            for k in range(movable + 1, descent + 1):
+                for dst, other in enumerate(columns):  # the carried cards end on a card one rank up
+                    if other and dst != src and other[-1].rank == col[-k].rank + 1 and _carried(game, src, dst, k):
+                        expected.add((src, dst, k))
+            leaves = descent < len(col)
+            if descent > movable and leaves and _carried(game, src, first_empty, descent):
+                expected.add((src, first_empty, descent))
+        assert set(_Runs(table).steps(root)) == expected, game.to_text()
+        checked += len(expected)
+    assert checked > 60
 
 
 @pytest.mark.parametrize(("name", "seed"), [("spider-2", 1), ("spider-4", 3), ("spiderette", 2)])
