@@ -31,17 +31,21 @@ class Judge:
         empty: int = EMPTY,
         rank_link: int = RANK_LINK,
         most_empty: int | None = None,
+        last_down: int = LAST_DOWN,
     ) -> None:
         """``break_cost``: charged for each face-up card not on its same-suit parent (the solver's
         reasons are at ``spider.solver.BREAK_COST``; hints charge nothing). ``empty`` and
         ``rank_link`` override what an empty column and an off-suit link are worth; only the
-        first ``most_empty`` empty columns count (by default all), so spare ones are spent freely."""
+        first ``most_empty`` empty columns count (by default all), so spare ones are spent freely.
+        ``last_down`` is what a column with face-down cards costs besides them (turning up its
+        last one gains it back)."""
         self.table = table
         self.break_cost = break_cost
         most = table.ncols if most_empty is None else most_empty
         self.empties = [empty * min(count, most) for count in range(table.ncols + 1)]
         """What so many empty columns are worth together, by count."""
         self.rank_link = rank_link
+        self.last_down = last_down
         self.suit_only = table.build_suit
         self.memo: tuple[dict[tuple[int, ...], int], dict[tuple[int, ...], int]] = ({}, {})  # unrooted, rooted
 
@@ -76,7 +80,7 @@ class Judge:
     def value(self, state: State) -> int:
         """The whole position: runs, face-down cards, empty columns and every column's links."""
         columns, downs, _, done = state
-        total = RUN * done - DOWN * sum(downs) - LAST_DOWN * sum(1 for d in downs if d)
+        total = RUN * done - DOWN * sum(downs) - self.last_down * sum(1 for d in downs if d)
         for col, down in zip(columns, downs):
             if col:
                 total += self.column_value(col, not down)
@@ -102,7 +106,7 @@ class Judge:
         if k < len(col):
             gain += cv(col[:-k], not down)
         elif down:
-            gain += DOWN + (LAST_DOWN if down == 1 else 0) + cv((self.table.hidden[src][down - 1],), down == 1)
+            gain += DOWN + (self.last_down if down == 1 else 0) + cv((self.table.hidden[src][down - 1],), down == 1)
         if not dst_col or (k == len(col) and not down):  # an empty column is filled or made
             before = columns.count(())
             now = before - (not dst_col) + (k == len(col) and not down)
@@ -145,4 +149,4 @@ class Judge:
         """Column ``i``'s share of :meth:`value`, leaving out what it adds to the empty columns."""
         col, down = state[0][i], state[1][i]
         value = self.column_value(col, not down) if col else 0
-        return value - DOWN * down - (LAST_DOWN if down else 0)
+        return value - DOWN * down - (self.last_down if down else 0)

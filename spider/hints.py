@@ -1,17 +1,17 @@
 """Fair hints: every legal move ranked best first, with a reason, from the player's view only.
 
-Hints see what the player sees — face-up cards and how many cards are face down or in the
-stock — never which cards those are: the position is rebuilt with every hidden card masked
-(:func:`player_view`), so no ranking can leak them. Each move is scored by the best line of
-tableau moves it starts, up to the next deal, found by a best-first search bounded by a node
-count (so hints are deterministic). Positions are valued by the shared Judge, except that with
-two suits an empty column counts for little, and past the second none counts, so lines spend
-them freely. A revealed card is unknown, so a line's work in that column ends there, worth what
-revealing is worth; lines may pass through an empty column to untangle a mixed run. Moves that
-gain nothing (a group shuffled between equal spots, the last move undone, a whole column moved
-into an empty one) are listed last, marked "no useful move", so the list is never empty while a
-move is legal; DEAL comes between the two. :class:`HintSearch` runs the same search in slices,
-for a page that thinks while the player does.
+Hints see what the player sees — face-up cards and how many cards are face down or in the stock —
+never which cards those are: the position is rebuilt with every hidden card masked
+(:func:`player_view`), so no ranking can leak them. Each move is scored by the best line of tableau
+moves it starts, up to the next deal, found by a best-first search bounded by a node count (so
+hints are deterministic). Positions are valued by the shared Judge, except that with two suits an
+empty column counts for little, past the second none counts, so lines spend them freely, and with
+one suit a column's last face-down card is worth no more than the others. A revealed card is
+unknown, so a line's work in that column ends there, worth what revealing is worth; lines may pass
+through an empty column to untangle a mixed run. Moves that gain nothing (a group shuffled between
+equal spots, the last move undone, a whole column moved into an empty one) are listed last, marked
+"no useful move", so the list is never empty while a move is legal; DEAL comes between the two.
+:class:`HintSearch` runs the same search in slices, for a page that thinks while the player does.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ import heapq
 import time
 from collections.abc import Callable, Generator, Iterator
 
-from .evaluation import EMPTY, RUN, Judge
+from .evaluation import EMPTY, LAST_DOWN, RUN, Judge
 from .game import Game
 from .moves import DEAL, Move
 from .search_state import KING, UNKNOWN, State, Step, Table, label
@@ -42,6 +42,12 @@ stock is out won 9 of 40, 19 at 10."""
 MOST_EMPTY = 2
 """Empty columns past this many are worth nothing, so that a line spends spare ones to dig: with
 eight empty columns the bot used to stop, since each move into one cost as much as a reveal."""
+LAST_DOWN_WORTH = {1: 0}
+"""What turning up a column's last face-down card is worth besides the card itself, by the number
+of suits in play, where not the Judge's :data:`~spider.evaluation.LAST_DOWN` (10). With one suit
+that bonus had a lone Jack take the only empty column to turn up a column's last card rather than
+a King's run turning up another, and lost the game: seeds 1-200 won 189 at 0, 185 at 10. With two
+suits 0 won 92, against 94."""
 
 
 class Hint(Frozen):
@@ -295,8 +301,9 @@ class _Ranker:
 
 
 def _judge(table: Table) -> Judge:
-    """The yardstick for this game's number of suits (see :data:`EMPTY_WORTH`)."""
-    return Judge(table, empty=EMPTY_WORTH.get(table.variant.suits, EMPTY), most_empty=MOST_EMPTY)
+    """The yardstick for this game's number of suits (see :data:`EMPTY_WORTH`, :data:`LAST_DOWN_WORTH`)."""
+    return Judge(table, empty=EMPTY_WORTH.get(table.variant.suits, EMPTY), most_empty=MOST_EMPTY,
+                 last_down=LAST_DOWN_WORTH.get(table.variant.suits, LAST_DOWN))
 
 
 def _cards(state: State, step: Step) -> tuple[int, tuple[int, ...]]:

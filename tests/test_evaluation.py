@@ -13,8 +13,9 @@ from spider.search_state import DEAL_STEP, Table, encode
 
 
 def _judges(table: Table) -> list[Judge]:
-    """The solver's yardstick (breaks cost) and the hints' (spare empty columns count for nothing)."""
-    return [Judge(table, break_cost=45), Judge(table, empty=10, most_empty=2)]
+    """The solver's yardstick (breaks cost) and one like the hints' (spare empty columns count
+    for nothing, nor does a column's last face-down card)."""
+    return [Judge(table, break_cost=45), Judge(table, empty=10, most_empty=2, last_down=0)]
 
 
 @pytest.mark.parametrize(("name", "seed"), [("spider-4", 1), ("spider-2", 2), ("spider-1", 3), ("spider-easy", 4),

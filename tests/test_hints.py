@@ -235,3 +235,24 @@ stock:
     top = hints(game)[0]
     assert top.move == spider.Move(3, 0) and top.useful
     assert play_blind(game)
+
+
+def test_a_kings_run_takes_the_empty_column_before_a_lone_card() -> None:
+    # Both turn up a card, but K♠ Q♠ J♠ in column 1 never has to move again, while a lone J♠ would
+    # hold the only empty column until a Q♠ comes free: turning up column 2's last face-down card
+    # is no reason to prefer it (blind play lost spider-1 seed 62 on this choice)
+    game = spider.Game.from_text("""spider-1 moves=84 done=sss
+stock:
+1:
+2: As | Js
+3: 7s Ts As 2s | 9s 8s 7s 6s 5s 4s 3s 2s As
+4: Ts Qs 4s 3s | Ks Qs Js 2s 9s 8s Ks
+5: Ts 8s Qs 6s | Js 9s 8s 7s 6s 5s 4s 3s 2s As
+6: | Ks Qs Js
+7: 6s Ts Ts | Ks Qs Js
+8: 3s 9s 7s | Ks 5s
+9: | 9s 8s 7s 6s 5s 4s 3s 2s As
+10: | 5s 4s
+""")
+    top = hints(game)[0]
+    assert top.move == spider.Move(6, 0, 3) and top.reason == "reveals a face-down card in column 7"
