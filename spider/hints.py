@@ -4,8 +4,8 @@ Hints see what the player sees — face-up cards and how many cards are face dow
 never which cards those are: the position is rebuilt with every hidden card masked
 (:func:`player_view`), so no ranking can leak them. Each move is scored by the best line of tableau
 moves it starts, up to the next deal, found by a best-first search bounded by a node count (so
-hints are deterministic). Positions are valued by the shared Judge, except that with two suits an
-empty column counts for little, past the second none counts, so lines spend them freely, and with
+hints are deterministic). Positions are valued by the shared Judge, except that: with two suits an
+empty column counts for little; past the second, none counts, so lines spend them freely; and with
 one suit a column's last face-down card is worth no more than the others. A revealed card is
 unknown, so a line's work in that column ends there, worth what revealing is worth; lines may pass
 through an empty column to untangle a mixed run. Moves that gain nothing (a group shuffled between
