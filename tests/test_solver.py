@@ -236,8 +236,9 @@ def test_positions_with_the_same_hash_are_told_apart(monkeypatch: pytest.MonkeyP
 
 @pytest.mark.parametrize(("name", "seed"), [("spider-1", 10), ("spider-2", 8), ("spider-4", 8), ("spider-4", 11)])
 def test_a_stage_searched_to_the_end_stores_every_position_its_moves_reach(name: str, seed: int) -> None:
-    """The stage search pushes only one order of two moves between four different columns; searched
-    to the end, it must still store every position the tried moves reach, found here breadth-first."""
+    """The stage search pushes only one order of two moves between four different columns, and never
+    the group just moved, moved on; searched to the end, it must still store every position the
+    tried moves reach, found here by a plain search."""
     table, root = Table.from_game(spider.Game(name, seed), see_hidden=True)
     runs = _Runs(table)
     reached = {root}
