@@ -165,6 +165,7 @@ def _solve(game: Game, budget_s: float, max_nodes: int) -> SolveResult:
     staged = _Staged(table, deadline, max_nodes)
     path = staged.run(root)
     nodes += staged.nodes
+    del staged  # its memo of scored positions (~80 MB): the last pass may fill memory on its own
     if path is not None:
         return SolveResult("solved", runs.moves(root, path), nodes, time.perf_counter() - start)
     # 3. Small games (Scorpion's stages are soon exhausted) leave time: search all of it, soundly.
