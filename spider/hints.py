@@ -9,8 +9,9 @@ empty column counts for little; past the second, none counts, so lines spend the
 one suit a column's last face-down card is worth no more than the others. A revealed card is
 unknown, so a line's work in that column ends there, worth what revealing is worth; lines may pass
 through an empty column to untangle a mixed run. Moves that gain nothing (a group shuffled between
-equal spots, the last move undone, a whole column moved into an empty one) are listed last, marked
-"no useful move", so the list is never empty while a move is legal; DEAL comes between the two.
+equal spots, a return to a recent position or to the same piles in other columns, a whole column
+moved into an empty one) are listed last, marked "no useful move", so the list is never empty
+while a move is legal; DEAL comes between the two.
 :class:`HintSearch` runs the same search in slices, for a page that thinks while the player does.
 """
 
@@ -123,6 +124,7 @@ class HintSearch:
         offered as progress.
         """
         ranker = _Ranker(table, root)
+        recent_keys = {_same_play(state, table.ncols) for state in recent}
         bar = max(ranker.value(state) for state in recent if state[2] == root[2]) - ranker.value(root)
         useful: list[tuple[int, int, int, Hint]] = []
         idle: list[tuple[int, int, Hint]] = []
@@ -135,11 +137,11 @@ class HintSearch:
             move = Move(*step)
             src, dst, count = step
             gain = gains[step]
-            if table.apply(root, step) in recent:
-                idle.append((gain, order, Hint(move, "no useful move: undoes a recent move", False)))
-            elif count == len(root[0][src]) and not root[1][src] and not root[0][dst]:
+            if count == len(root[0][src]) and not root[1][src] and not root[0][dst]:
                 whole = "no useful move: moves a whole column to an empty one"
                 idle.append((gain - EMPTY, order, Hint(move, whole, False)))
+            elif _same_play(table.apply(root, step), table.ncols) in recent_keys:
+                idle.append((gain, order, Hint(move, "no useful move: undoes a recent move", False)))
             elif not root[0][dst] and dst != first_empty:
                 same = f"same as moving it to column {first_empty + 1}"
                 idle.append((gain - 1, order, Hint(move, f"no useful move: {same}", False)))
@@ -175,6 +177,17 @@ def _recent_states(game: Game) -> set[State]:
         past.undo()
         seen.add(player_view(past)[1])
     return seen
+
+
+def _same_play(state: State, ncols: int) -> object:
+    """A key shared by the player's views that differ only in which column holds which pile:
+    they play the same, since every hidden card is unknown, unless a short deal is still to
+    come, which fills only the first columns. Only piles with nothing face down beneath them
+    can change places (any other has a card that cannot leave without turning one up), so with
+    fewer than two such piles the position is its own key."""
+    if state[2] % ncols or state[1].count(0) < 2:
+        return state
+    return tuple(sorted(zip(state[1], state[0]))), state[2], state[3]
 
 
 def _what(state: State, step: Step) -> str:
@@ -216,9 +229,11 @@ class _Ranker:
     unknown, so nothing builds on it and its column's line ends there, worth what revealing is
     worth. A line's score is its value gained, a point off per move. A follow-up counts only if
     the line made it possible (it touches a column the line touched, and the same cards could not
-    already move there at the root for the same gain), so a useless move never borrows credit
-    from an unrelated good one. The search is bounded by a node count, not a clock, so hints are
-    deterministic.
+    already move there at the root for the same gain, into an empty column counting as into
+    any), so a useless move never borrows credit from an unrelated good one. Positions that
+    differ only in which column holds which pile are one position (:func:`_same_play`), so a
+    line that swaps two piles goes no further. The search is bounded by a node count, not a
+    clock, so hints are deterministic.
     """
 
     def __init__(self, table: Table, root: State) -> None:
@@ -243,7 +258,10 @@ class _Ranker:
         root_gains = self.root_gains
         root = self.root
         best: dict[Step, tuple[int, Step | None]] = {}
+        ncols = table.ncols
         seen = {root}
+        same = {_same_play(root, ncols)}
+        root_empty = next((i for i, col in enumerate(root[0]) if not col), -1)
         heap: list[tuple[int, int, int, State, Step, Step, Step | None, frozenset[int]]] = []
         tick = 0
         for step in steps:
@@ -257,9 +275,13 @@ class _Ranker:
         while heap and nodes < NODES:
             neg, depth, _, parent, step, first, second, touched = heapq.heappop(heap)
             state = table.apply(parent, step)
-            if state in seen:
+            if state in seen:  # most repeats are the very same position: cheaper to check first
                 continue
             seen.add(state)
+            key = _same_play(state, ncols)
+            if key in same:
+                continue
+            same.add(key)
             nodes += 1
             if not nodes % SLICE:
                 yield
@@ -269,7 +291,8 @@ class _Ranker:
             for step in _line_steps(table, state, touched):
                 src, dst, _ = step
                 g = gain(state, step)
-                if root_gains.get(step) == g and _cards(state, step) == _cards(root, step):
+                at_root = step if state[0][dst] else (src, root_empty, step[2])  # any empty column is the same
+                if root_gains.get(at_root) == g and _cards(state, step) == _cards(root, at_root):
                     continue
                 score = base + g - STEP_COST
                 line_second = second or step
@@ -349,12 +372,14 @@ def _line_steps(table: Table, state: State, touched: frozenset[int]) -> list[Ste
 def play_blind(game: Game, max_actions: int = 3000, timings: list[float] | None = None) -> bool:
     """Play ``game`` on with the top hint, no undo, until won or stuck; True if won.
 
-    The bot skips a hint that would return to a position it has already been in (else two
-    idle moves could alternate for ever) and gives up when only idle moves remain and the
-    stock is empty, or when too few cards are left to fill every column for the next deal.
+    The bot skips a hint that would return to a position it has already been in, or to the
+    same piles in other columns (else idle moves could go round for ever), and gives up when
+    only idle moves remain and the stock is empty, or when too few cards are left to fill every
+    column for the next deal.
     ``timings``, if given, gets the seconds each :func:`hints` call took.
     """
-    seen = {game.key()}
+    ncols = game.variant.columns
+    seen = {_same_play(player_view(game)[1], ncols)}
     for _ in range(max_actions):
         if game.is_won:
             return True
@@ -371,10 +396,10 @@ def play_blind(game: Game, max_actions: int = 3000, timings: list[float] | None 
                 break
             trial = game.copy()
             trial.push(hint.move)
-            if trial.key() not in seen:
+            if _same_play(player_view(trial)[1], ncols) not in seen:
                 break
         else:
             return False
         game.play(hint.move)
-        seen.add(game.key())
+        seen.add(_same_play(player_view(game)[1], ncols))
     return game.is_won

@@ -7,7 +7,7 @@ import random
 import pytest
 
 import spider
-from spider.hints import Hint, HintSearch, hints, play_blind, player_view
+from spider.hints import Hint, HintSearch, _same_play, hints, play_blind, player_view
 from spider.search_state import Table, to_move
 
 NEAR_END = """spider-4 moves=0 done=shddcc
@@ -256,3 +256,47 @@ stock:
 """)
     top = hints(game)[0]
     assert top.move == spider.Move(6, 0, 3) and top.reason == "reveals a face-down card in column 7"
+
+
+SWAPPABLE = """spider-2 moves=117 done=hshs
+stock:
+1: 8h Qs 4s | Js
+2: 4s | As
+3: As 5s Th 4h | 3h 2s Qh Js Ts 9h 8s 7s 6s
+4: | 7h 6h
+5:
+6: | Kh Qh Jh Th 9h 8h 7h 6h
+7: 5h 5s 2s 5h | Ks Ks
+8: | 3h 2h
+9: 9s Ah 4h | 3s Kh Qs Jh Ts 9s 8s 7s 6s
+10: | 3s 2h Ah
+"""
+
+
+def test_a_line_that_swaps_two_piles_gains_nothing() -> None:
+    # 7♥ 6♥ from column 6 into the empty column 5, then column 4's 7♥ 6♥ onto 8♥, only swaps two
+    # equal piles: the A♠ that then goes into the emptied column 4 could go into column 5 at once.
+    # Blind play lost spider-2 seed 3 going round such swaps with the stock gone.
+    game = spider.Game.from_text(SWAPPABLE)
+    assert not _reason(game, "6 5 2").useful
+    assert hints(game)[0] == Hint(spider.Move(8, 0, 5), "builds 10♠ on J♠ in suit", True)
+    assert _reason(game, "4 5 2").reason == "no useful move: moves a whole column to an empty one"
+
+
+def test_the_same_piles_in_other_columns_are_the_same_position() -> None:
+    game = spider.Game.from_text(SWAPPABLE)
+    swapped = game.copy()
+    swapped.play(spider.Move.from_text("6 5 2"))
+    swapped.play(spider.Move.from_text("4 6 2"))
+    assert swapped.columns != game.columns
+    assert _same_play(player_view(swapped)[1], 10) == _same_play(player_view(game)[1], 10)
+    # so after 7♥ 6♥ into the empty column, putting either pile back on 8♥ is going back
+    game.play(spider.Move.from_text("6 5 2"))
+    for back in ("5 6 2", "4 6 2"):
+        assert _reason(game, back).reason == "no useful move: undoes a recent move"
+    # with a short deal to come (Spiderette deals 3 cards last, into the first columns) order matters
+    _, state = player_view(swapped)
+    columns = (state[0][3], state[0][1], state[0][2], state[0][0]) + state[0][4:]
+    downs = (state[1][3], state[1][1], state[1][2], state[1][0]) + state[1][4:]
+    assert _same_play((columns, downs, 20, 4), 10) == _same_play((state[0], state[1], 20, 4), 10)
+    assert _same_play((columns, downs, 3, 4), 10) != _same_play((state[0], state[1], 3, 4), 10)
