@@ -180,12 +180,12 @@ def _recent_states(game: Game) -> set[State]:
 
 
 def _same_play(state: State, ncols: int) -> object:
-    """A key shared by the player's views that differ only in which column holds which pile:
-    they play the same, since every hidden card is unknown, unless a short deal is still to
-    come, which fills only the first columns. Only piles with nothing face down beneath them
-    can change places (any other has a card that cannot leave without turning one up), so with
-    fewer than two such piles the position is its own key."""
-    if state[2] % ncols or state[1].count(0) < 2:
+    """A key shared by the player's views that differ only in which column holds which pile
+    (face-down count and face-up cards): they play the same, since every hidden card is
+    unknown, unless a short deal is still to come, which fills only the first columns. Piles on
+    face-down cards swap too, when their bottom cards are alike: a group moved from one 8♠ to
+    another over as many face-down cards."""
+    if state[2] % ncols:
         return state
     return tuple(sorted(zip(state[1], state[0]))), state[2], state[3]
 
