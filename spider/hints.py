@@ -190,6 +190,11 @@ def _same_play(state: State, ncols: int) -> object:
     return tuple(sorted(zip(state[1], state[0]))), state[2], state[3]
 
 
+def _view_key(game: Game) -> object:
+    """:func:`_same_play` of the position the player sees in ``game``."""
+    return _same_play(player_view(game)[1], game.variant.columns)
+
+
 def _what(state: State, step: Step) -> str:
     """The move itself in words: ``moves 5♥ onto 6♣``."""
     src, dst, k = step
@@ -378,8 +383,7 @@ def play_blind(game: Game, max_actions: int = 3000, timings: list[float] | None 
     column for the next deal.
     ``timings``, if given, gets the seconds each :func:`hints` call took.
     """
-    ncols = game.variant.columns
-    seen = {_same_play(player_view(game)[1], ncols)}
+    seen = {_view_key(game)}
     for _ in range(max_actions):
         if game.is_won:
             return True
@@ -396,10 +400,10 @@ def play_blind(game: Game, max_actions: int = 3000, timings: list[float] | None 
                 break
             trial = game.copy()
             trial.push(hint.move)
-            if _same_play(player_view(trial)[1], ncols) not in seen:
+            if _view_key(trial) not in seen:
                 break
         else:
             return False
         game.play(hint.move)
-        seen.add(_same_play(player_view(game)[1], ncols))
+        seen.add(_view_key(game))
     return game.is_won
