@@ -75,6 +75,16 @@ def test_hidden_cards_never_change_the_hints(name: str) -> None:
             assert hints(other) == expected
 
 
+def test_peeking_hints_do_follow_the_hidden_cards() -> None:
+    """The bot's diagnostic ``peek`` is the one way hidden cards reach the search."""
+    game = _walk("spider-2", 4, 12)
+    peeked = [HintSearch(_permuted(game, shuffle), peek=True) for shuffle in range(4)]
+    for search in peeked:
+        search.advance(float("inf"))
+    assert len({tuple(search.result) for search in peeked}) > 1
+    assert len({tuple(hints(_permuted(game, shuffle))) for shuffle in range(4)}) == 1
+
+
 def test_player_view_masks_every_hidden_card() -> None:
     game = spider.Game("spider-4", 5)
     table, state = player_view(game)

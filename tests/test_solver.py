@@ -346,6 +346,8 @@ def test_shipped_winnable_seeds_load(name: str) -> None:
 def test_bot_command_prints_a_win_rate(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["bot", "spider-1", "--seeds", "4"]) == 0
     assert "spider-1: won 1 of 1 (100.0%)" in capsys.readouterr().out
+    assert main(["bot", "spider-1", "--seeds", "4", "--peek"]) == 0
+    assert "spider-1 (peeking at hidden cards): won 1 of 1 (100.0%)" in capsys.readouterr().out
 
 
 def test_solve_command_reports_each_seed_and_the_total(capsys: pytest.CaptureFixture[str]) -> None:
