@@ -11,7 +11,8 @@ unknown, so a line's work in that column ends there, worth what revealing is wor
 through an empty column to untangle a mixed run. Moves that gain nothing (a group shuffled between
 equal spots, a return to a recent position or to the same piles in other columns, a whole column
 moved into an empty one) are listed last, marked "no useful move", so the list is never empty
-while a move is legal; DEAL comes between the two.
+while a move is legal; DEAL comes between the two. Only the bot's diagnostic ``peek``
+(:func:`play_blind`) lifts the mask, to measure what the hidden cards are worth to the search.
 :class:`HintSearch` runs the same search in slices, for a page that thinks while the player does.
 """
 
