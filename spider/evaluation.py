@@ -9,7 +9,7 @@ just the two columns it touches, which is what makes looking ahead affordable.
 
 from __future__ import annotations
 
-from .search_state import ACE, DEAL_STEP, KING, UNKNOWN, State, Step, Table, descending
+from .search_state import ACE, DEAL_STEP, KING, ONE, UNKNOWN, State, Step, Table, descending
 
 RUN = 1000
 DOWN = 40
@@ -47,9 +47,9 @@ class Judge:
         self.rank_link = rank_link
         self.last_down = last_down
         self.suit_only = table.build_suit
-        self.memo: tuple[dict[tuple[int, ...], int], dict[tuple[int, ...], int]] = ({}, {})  # unrooted, rooted
+        self.memo: tuple[dict[bytes, int], dict[bytes, int]] = ({}, {})  # unrooted, rooted
 
-    def column_value(self, col: tuple[int, ...], rooted: bool) -> int:
+    def column_value(self, col: bytes, rooted: bool) -> int:
         """Linked cards of one column; ``rooted``: no face-down cards lie beneath it."""
         memo = self.memo[rooted]
         value = memo.get(col)
@@ -84,7 +84,7 @@ class Judge:
         for col, down in zip(columns, downs):
             if col:
                 total += self.column_value(col, not down)
-        return total + self.empties[columns.count(())]
+        return total + self.empties[columns.count(b"")]
 
     def gain(self, state: State, step: Step) -> int:
         """The change in :meth:`value` a move (not a deal) makes, from the two columns it touches."""
@@ -96,7 +96,7 @@ class Judge:
         if col[-1] & 15 == ACE and self.table.completes(dst_col + moved):
             after = self.table.apply(state, step)  # completes a run: count it in full
             change = sum(self._column(after, i) - self._column(state, i) for i in (src, dst))
-            empties = self.empties[after[0].count(())] - self.empties[columns.count(())]
+            empties = self.empties[after[0].count(b"")] - self.empties[columns.count(b"")]
             return RUN * (after[3] - state[3]) + change + empties
         cv = self.column_value
         down = downs[src]
@@ -106,9 +106,9 @@ class Judge:
         if k < len(col):
             gain += cv(col[:-k], not down)
         elif down:
-            gain += DOWN + (self.last_down if down == 1 else 0) + cv((self.table.hidden[src][down - 1],), down == 1)
+            gain += DOWN + (self.last_down if down == 1 else 0) + cv(ONE[self.table.hidden[src][down - 1]], down == 1)
         if not dst_col or (k == len(col) and not down):  # an empty column is filled or made
-            before = columns.count(())
+            before = columns.count(b"")
             now = before - (not dst_col) + (k == len(col) and not down)
             gain += self.empties[now] - self.empties[before]
         return gain
@@ -125,11 +125,11 @@ class Judge:
         filled = 0
         for col, down, card in zip(columns, downs, cards):
             if not col:
-                gain += self.column_value((card,), True)
+                gain += self.column_value(ONE[card], True)
                 filled += 1
                 continue
             lower = col[-1]
-            if card & 15 == ACE and table.completes(col + (card,)):  # count it in full
+            if card & 15 == ACE and table.completes(col + ONE[card]):  # count it in full
                 return self.value(table.apply(state, DEAL_STEP)) - self.value(state)
             if card == lower - 1:
                 length = descending(col, suited=True)
@@ -141,7 +141,7 @@ class Judge:
                 if (card & 15) == (lower & 15) - 1 and lower != UNKNOWN and not self.suit_only:
                     gain += self.rank_link
         if filled:
-            empty = columns.count(())
+            empty = columns.count(b"")
             gain += self.empties[empty - filled] - self.empties[empty]
         return gain
 

@@ -347,7 +347,7 @@ def _judge(table: Table) -> Judge:
                  last_down=LAST_DOWN_WORTH.get(table.variant.suits, LAST_DOWN))
 
 
-def _cards(state: State, step: Step) -> tuple[int, tuple[int, ...]]:
+def _cards(state: State, step: Step) -> tuple[int, bytes]:
     """What a step moves and onto what: the same step numbers can move other cards later on."""
     src, dst, k = step
     return state[0][src][-k], state[0][dst][-1:]

@@ -1,11 +1,12 @@
-"""A compact position for search: cards as small ints, columns as tuples, no checks.
+"""A compact position for search: cards as small ints, columns as bytes, no checks.
 
 The public :class:`~spider.Game` checks every move and keeps history, which is right for play
 but far too slow for looking ahead. Search needs many cheap, hashable positions instead. A
 :class:`Table` holds what never changes during a search (the rules, the face-down cards of each
 column, the stock); a state is the plain tuple ``(columns, downs, stock_left, done)``:
 
-- ``columns``: one tuple of face-up card codes per column, bottom to top;
+- ``columns``: one ``bytes`` of face-up card codes per column, bottom to top (bytes, not tuples:
+  they cache their hash, and positions are hashed far more often than built);
 - ``downs``: how many face-down cards each column still has (their identities live in the table,
   since face-down cards only ever leave a column, top first);
 - ``stock_left``: cards still in the stock; ``done``: completed runs.
@@ -28,7 +29,9 @@ ACE, KING = 1, 13
 DEAL_STEP = (-1, -1, 0)
 """The stock deal as a search step; other steps are ``(src, dst, count)``."""
 
-Columns = tuple[tuple[int, ...], ...]
+ONE = tuple(bytes((code,)) for code in range(64))
+"""Each card code as a one-card column."""
+Columns = tuple[bytes, ...]
 State = tuple[Columns, tuple[int, ...], int, int]
 Step = tuple[int, int, int]
 
@@ -43,7 +46,7 @@ def label(code: int) -> str:
     return Card(code & 15, SUITS[code >> 4]).label
 
 
-def descending(col: tuple[int, ...], suited: bool) -> int:
+def descending(col: bytes, suited: bool) -> int:
     """How many top cards of ``col`` go down one rank at a time (in one suit if ``suited``)."""
     i = len(col) - 1
     if suited:
@@ -87,7 +90,7 @@ class Table:
         self.hidden = hidden
         self.stock = stock
         self.stock_known = UNKNOWN not in stock
-        self._movable: dict[tuple[int, ...], int] = {}
+        self._movable: dict[bytes, int] = {}
 
     @classmethod
     def from_game(cls, game: Game, see_hidden: bool) -> tuple[Table, State]:
@@ -98,21 +101,21 @@ class Table:
         for cards in game.columns:
             down = [c for c in cards if not c.face_up]
             hidden.append(tuple(encode(c) if see_hidden else UNKNOWN for c in down))
-            columns.append(tuple(encode(c) for c in cards[len(down):]))
+            columns.append(bytes(encode(c) for c in cards[len(down):]))
             downs.append(len(down))
         stock = tuple(encode(c) if see_hidden else UNKNOWN for c in game.stock)
         table = cls(game.variant, tuple(hidden), stock)
         return table, (tuple(columns), tuple(downs), len(stock), len(game.completed))
 
     # --- reading ----------------------------------------------------------------------------
-    def movable(self, col: tuple[int, ...]) -> int:
+    def movable(self, col: bytes) -> int:
         """How many top cards of a column move as one group (memoised: columns recur)."""
         count = self._movable.get(col)
         if count is None:
             count = self._movable[col] = self._count_movable(col)
         return count
 
-    def _count_movable(self, col: tuple[int, ...]) -> int:
+    def _count_movable(self, col: bytes) -> int:
         n = len(col)
         if not n or col[-1] == UNKNOWN:
             return 0
@@ -174,7 +177,7 @@ class Table:
                 if not rest and downs[src]:
                     down = downs[src] - 1
                     downs = downs[:src] + (down,) + downs[src + 1:]
-                    rest = (self.hidden[src][down],)
+                    rest = ONE[self.hidden[src][down]]
                 columns[src] = rest
                 columns[dst] = moved
                 return tuple(columns), downs, state[2], state[3]
@@ -186,7 +189,7 @@ class Table:
             n = min(self.ncols, stock_left)
             start = len(self.stock) - stock_left
             for i in range(n):
-                columns[i] = columns[i] + (self.stock[start + i],)
+                columns[i] = columns[i] + ONE[self.stock[start + i]]
             stock_left -= n
             touched = range(n)
         else:
@@ -201,11 +204,11 @@ class Table:
                 done += 1
             if not col and downs[i]:
                 downs[i] -= 1
-                col = (self.hidden[i][downs[i]],)
+                col = ONE[self.hidden[i][downs[i]]]
             columns[i] = col
         return tuple(columns), tuple(downs), stock_left, done
 
-    def completes(self, col: tuple[int, ...]) -> bool:
+    def completes(self, col: bytes) -> bool:
         """``col`` ends in a complete run, King down to Ace, which leaves the table at once."""
         return len(col) >= 13 and col[-1] & 15 == ACE and descending(col, self.run_suit) >= 13
 

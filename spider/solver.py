@@ -192,7 +192,7 @@ def _key(state: State) -> object:
     return state[1], tuple(loose), tuple(fixed)
 
 
-def _lateral(below: int, base: int, dst_col: tuple[int, ...]) -> bool:
+def _lateral(below: int, base: int, dst_col: bytes) -> bool:
     """Moving ``base`` off ``below`` gains no link: it left its same-suit parent, or left an
     off-suit parent for another off-suit one or an empty column."""
     if below == base + 1:
@@ -200,7 +200,7 @@ def _lateral(below: int, base: int, dst_col: tuple[int, ...]) -> bool:
     return (below & 15) == (base & 15) + 1 and (not dst_col or dst_col[-1] != base + 1)
 
 
-def _frees(table: Table, rest: tuple[int, ...], tops: set[int]) -> bool:
+def _frees(table: Table, rest: bytes, tops: set[int]) -> bool:
     """What a move leaves behind (``rest``) has a group whose same-suit parent tops a column:
     the move was a step towards that link, not a lateral shuffle."""
     if not rest:
@@ -224,7 +224,7 @@ def _tried(table: Table, runs: _Runs, state: State) -> list[Step]:
     return out
 
 
-def _kept(table: Table, col: tuple[int, ...], dst_col: tuple[int, ...], k: int, down: int, tops: set[int]) -> bool:
+def _kept(table: Table, col: bytes, dst_col: bytes, k: int, down: int, tops: set[int]) -> bool:
     """Moving the top ``k`` cards of ``col`` onto ``dst_col`` is worth trying (see :func:`_tried`)."""
     if k == len(col):
         return bool(dst_col or down)
@@ -248,7 +248,7 @@ class _Runs:
     def __init__(self, table: Table) -> None:
         self.table = table
         self.on = table.group == "suit"
-        self._shapes: dict[tuple[int, ...], _Shape] = {}
+        self._shapes: dict[bytes, _Shape] = {}
         # what a column's top takes, by card code: the card one down, or its rank
         self._takes = [code - 1 if table.build_suit else (code & 15) - 1 for code in range(64)]
 
@@ -299,7 +299,7 @@ class _Runs:
             out += self._run_steps(columns, downs, carriers, tops)
         return out
 
-    def _shape(self, col: tuple[int, ...]) -> _Shape:
+    def _shape(self, col: bytes) -> _Shape:
         """What :meth:`tried` needs of a column: its movable group's size; whether the group lies
         on a card one rank up (moving it off is lateral); the card the rest's group needs; the
         group's base card, what that base needs on a column's top (the card one up, or its rank);
@@ -319,7 +319,7 @@ class _Runs:
     def steps(self, state: State) -> list[Step]:
         """Run moves onto a card one rank up, or whole sequences into an empty column."""
         columns = state[0]
-        if not self.on or () not in columns:
+        if not self.on or b"" not in columns:
             return []
         carriers = []
         for src, col in enumerate(columns):
@@ -332,7 +332,7 @@ class _Runs:
         return self._run_steps(columns, state[1], carriers, None)
 
     def _run_steps(
-        self, columns: Columns, downs: tuple[int, ...], carriers: list[tuple[int, tuple[int, ...], _RunShape]],
+        self, columns: Columns, downs: tuple[int, ...], carriers: list[tuple[int, bytes, _RunShape]],
         tops: set[int] | None,
     ) -> list[Step]:
         """:meth:`steps` from the columns that can carry a run (``carriers``); given the column
@@ -356,7 +356,7 @@ class _Runs:
                 out.append((src, empties[0], n))  # never lateral: nothing rank-linked lies below
         return out
 
-    def _run_shape(self, col: tuple[int, ...]) -> _RunShape | None:
+    def _run_shape(self, col: bytes) -> _RunShape | None:
         """What :meth:`steps` needs of a column whose top cards descend by rank beyond its movable
         group (else None): its top rank, the group's size, how many same-suit groups the top ``k``
         cards make for each ``k`` up to the descent's length, and what :func:`_kept` asks of a run
@@ -765,7 +765,7 @@ class _Staged:
                     again = b
             mine = known.get(state, digest)
             if mine is None:
-                same = not node or state[0].count(()) == states[parent][0].count(())
+                same = not node or state[0].count(b"") == states[parent][0].count(b"")
                 mine = score(state, digest, earlier if same else {}, a, b)
             gains.append(mine)
             for step, g in mine.items():
