@@ -30,7 +30,7 @@ DEAL_STEP = (-1, -1, 0)
 """The stock deal as a search step; other steps are ``(src, dst, count)``."""
 
 ONE = tuple(bytes((code,)) for code in range(64))
-"""Each card code as a one-card column."""
+"""Each card code as a one-card column (codes are ``16 * suit + rank``, so below 64)."""
 Columns = tuple[bytes, ...]
 State = tuple[Columns, tuple[int, ...], int, int]
 Step = tuple[int, int, int]
