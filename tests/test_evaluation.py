@@ -9,7 +9,7 @@ import pytest
 import spider
 from spider.evaluation import Judge
 from spider.cards import Card
-from spider.search_state import DEAL_STEP, Table, encode
+from spider.search_state import DEAL_STEP, ONE, Table, encode
 
 
 def _judges(table: Table) -> list[Judge]:
@@ -54,7 +54,7 @@ def test_a_deal_is_valued_exactly(runs: bool) -> None:
     aces = (spades[-1], hearts[-1]) if runs else (spades[3], hearts[5])
     stock = aces + (hearts[4], hearts[4], hearts[2]) + (hearts[4],) * 5
     table = Table(variant, ((),) * 10, stock)
-    columns = (bytes(spades[:-1]), bytes(hearts[:-1]), b"", b"", bytes(hearts[:2])) + (bytes((hearts[6],)),) * 5
+    columns = (bytes(spades[:-1]), bytes(hearts[:-1]), b"", b"", bytes(hearts[:2])) + (ONE[hearts[6]],) * 5
     state = (columns, (0,) * 10, len(stock), 0)
     after = table.apply(state, DEAL_STEP)
     assert after[3] == (2 if runs else 0)
@@ -70,7 +70,7 @@ def test_a_move_onto_a_long_sequence_is_valued_exactly(suited: bool) -> None:
     spades = [encode(Card(rank, "s")) for rank in range(13, 0, -1)]
     sequence = spades[:-1] if suited else spades[:5] + [encode(Card(8, "h"))] + spades[6:-1]
     table = Table(variant, ((encode(Card(5, "d")),),) + ((),) * 9, ())
-    columns = (bytes((spades[-1],)), bytes(sequence)) + (bytes((encode(Card(9, "c")),)),) * 8
+    columns = (ONE[spades[-1]], bytes(sequence)) + (ONE[encode(Card(9, "c"))],) * 8
     state = (columns, (1,) + (0,) * 9, 0, 0)
     after = table.apply(state, (0, 1, 1))
     assert after[3] == (1 if suited else 0)

@@ -8,7 +8,7 @@ import pytest
 
 import spider
 from spider.hints import Hint, HintSearch, _same_play, hints, play_blind, player_view
-from spider.search_state import Table, to_move
+from spider.search_state import ONE, Table, to_move
 
 NEAR_END = """spider-4 moves=0 done=shddcc
 stock:
@@ -306,10 +306,10 @@ def test_the_same_piles_in_other_columns_are_the_same_position() -> None:
         assert _reason(game, back).reason == "no useful move: undoes a recent move"
     # piles over face-down cards swap as well: 7♠ 6♠ carried between two 8♠ over three face-down
     # cards each leaves the same piles, so the look-ahead must not count it as a new position
-    rest = tuple(bytes((rank,)) for rank in (13, 12, 11, 10, 9, 5, 4, 3))
+    rest = tuple(ONE[rank] for rank in (13, 12, 11, 10, 9, 5, 4, 3))
     downs = (3, 3) + (1,) * 8  # nothing loose: every pile lies on face-down cards
-    here = ((bytes((8, 7, 6)), bytes((8,))) + rest, downs, 0, 4)
-    there = ((bytes((8,)), bytes((8, 7, 6))) + rest, downs, 0, 4)
+    here = ((bytes((8, 7, 6)), ONE[8]) + rest, downs, 0, 4)
+    there = ((ONE[8], bytes((8, 7, 6))) + rest, downs, 0, 4)
     assert _same_play(here, 10) == _same_play(there, 10)
     assert _same_play(here, 10) != _same_play(((bytes((8, 7)), bytes((8, 6))) + rest, downs, 0, 4), 10)
     # with a short deal to come (Spiderette deals 3 cards last, into the first columns) order matters
