@@ -288,6 +288,17 @@ def test_phone_fits_and_touch_drag_moves(phone_page, base_url):
     stats = page.locator(".stats").bounding_box()
     assert stats["x"] + stats["width"] <= 390, "the score line fits the phone's width"
     save_screenshot(page, "phone-start")
+    page.locator('[data-action="hint"]').click()
+    assert status(page).startswith("Hint: ")
+    bar = page.locator(".status-bar").bounding_box()
+    for col in range(10):
+        box = column(page, col).bounding_box()
+        assert box["y"] + box["height"] <= bar["y"], "a two-line message leaves the board where it was laid out"
+    save_screenshot(page, "phone-hint")
+    page.locator("details.more summary").click()
+    menu = page.locator(".menu").bounding_box()
+    assert menu["x"] >= 0 and menu["x"] + menu["width"] <= 390, "the menu fits the phone's width"
+    save_screenshot(page, "phone-menu")
 
 
 def test_view_cache_is_written_for_instant_start(page, base_url):
@@ -349,6 +360,7 @@ def test_spare_time_readies_the_hints_and_hint_shows_the_best(page, base_url):
     expected = Game.from_text(POSITION)
     top = next(h for h in hints(expected) if h.useful)
     assert status(page).startswith("Hint: " + top.reason[:1].upper() + top.reason[1:])
+    save_screenshot(page, "desktop-hint")
     click_card(page, top.move.src, len(expected.columns[top.move.src]) - top.move.count)
     click_column(page, top.move.dst)
     page.wait_for_function("() => window.app.view.moves === 1")
@@ -411,12 +423,30 @@ def test_badge_and_show_me_use_the_solver_worker(page, base_url):
     assert badge.is_visible()
     page.wait_for_function("() => document.querySelector('[data-role=badge]').dataset.state === 'solved'", timeout=60_000)
     assert badge.inner_text() == "Winnable"
+    save_screenshot(page, "desktop-menu-peek")
     page.locator('[data-action="show-me"]').click()
     assert "Looking for a way to win" in status(page) or "Found a win in 1 move." in status(page)
+    assert page.locator(".menu").is_hidden(), "the menu closes so the board can be watched"
+    save_screenshot(page, "desktop-show-me")
     dialog = page.locator('[data-dialog="won"]')
     dialog.wait_for(state="visible", timeout=60_000)
     assert stat(page, "moves") == "11"
     assert page.evaluate("() => [...document.scripts].every(s => s.src)"), "no inline script"
+
+
+def test_menu_closes_on_a_click_elsewhere_and_on_escape(page, base_url):
+    open_game(page, pos_url(base_url, POSITION))
+    menu = page.locator(".menu")
+    summary = page.locator("details.more summary")
+    summary.click()
+    page.locator('[data-setting="peek"]').check()
+    assert menu.is_visible(), "a setting inside the menu leaves it open"
+    click_column(page, 3)
+    assert menu.is_hidden()
+    summary.click()
+    assert menu.is_visible()
+    page.keyboard.press("Escape")
+    assert menu.is_hidden()
 
 
 def test_winnable_deals_only(page, base_url):

@@ -487,6 +487,7 @@ function boardFocus() {
 }
 
 function onKeyDown(e) {
+  if (e.key === "Escape") closeMenu(null);
   if (e.target.closest("select, input, summary, dialog") && !["Escape"].includes(e.key)) {
     if (!e.ctrlKey && !e.metaKey) return;
   }
@@ -503,7 +504,15 @@ function focusFromView() {
   if (el && document.activeElement !== el) el.focus({ preventScroll: true });
 }
 
+// The ⋯ menu is a <details>: it closes once one of its buttons is pressed (so Show me plays where
+// the board can be seen), on a click anywhere else, and on Escape.
+function closeMenu(unless) {
+  const menu = document.querySelector("details.more");
+  if (menu.open && !(unless && menu.contains(unless))) menu.open = false;
+}
+
 function onClick(e) {
+  closeMenu(e.target.closest("[data-action]") ? null : e.target);
   const button = e.target.closest("[data-action]");
   if (!button) return;
   const name = button.dataset.action;
