@@ -56,18 +56,23 @@ class Hint(Frozen):
     """One suggestion: ``move`` (a :class:`Move` or :data:`DEAL`) and why, in a player's words.
 
     ``useful`` is False for moves listed only because they are legal: they gain nothing.
+    ``repeat`` is True for a useful move that a hint ranked above already covers: the same cards
+    onto the same card for the same reason, or a detour (a move that gains nothing itself) whose
+    next move is that play or has that effect. A player cycling through hints skips it.
     """
 
-    __slots__ = ("move", "reason", "useful")
+    __slots__ = ("move", "reason", "useful", "repeat")
     move: Move
     reason: str
     useful: bool
+    repeat: bool
 
-    def __init__(self, move: Move, reason: str, useful: bool = True) -> None:
-        init_fields(self, move=move, reason=reason, useful=useful)
+    def __init__(self, move: Move, reason: str, useful: bool = True, repeat: bool = False) -> None:
+        init_fields(self, move=move, reason=reason, useful=useful, repeat=repeat)
 
     def __repr__(self) -> str:
-        return f"Hint({self.move!r}, {self.reason!r}, {self.useful!r})"
+        more = ", repeat=True" if self.repeat else ""
+        return f"Hint({self.move!r}, {self.reason!r}, {self.useful!r}{more})"
 
 
 def player_view(game: Game) -> tuple[Table, State]:
@@ -138,7 +143,7 @@ class HintSearch:
         ranker = _Ranker(table, root)
         recent_keys = {_same_play(state, table.ncols) for state in recent}
         bar = max(ranker.value(state) for state in recent if state[2] == root[2]) - ranker.value(root)
-        useful: list[tuple[int, int, int, Hint]] = []
+        useful: list[tuple[int, int, int, Step, str, Step | None]] = []
         idle: list[tuple[int, int, Hint]] = []
         first_empty = next((i for i, col in enumerate(root[0]) if not col), None)
         blocked_deal = bool(root[2]) and table.deal_needs_full and first_empty is not None
@@ -166,7 +171,7 @@ class HintSearch:
             score, second = lines[step]
             if score > bar:
                 reason = ranker.reason(step, table.apply(root, step), gain, second)
-                useful.append((score, gain, -order, Hint(move, reason, True)))
+                useful.append((score, gain, -order, step, reason, second))
             elif blocked_deal and not root[0][step[1]]:
                 fill = f"no useful move: fills column {step[1] + 1} so you can deal"
                 idle.append((gain + RUN, order, Hint(move, fill, False)))
@@ -174,11 +179,33 @@ class HintSearch:
                 idle.append((gain, order, Hint(move, f"no useful move: {_what(root, step)}", False)))
         useful.sort(key=lambda entry: entry[:3], reverse=True)
         idle.sort(key=lambda entry: (-entry[0], entry[1]))
-        out = [entry[3] for entry in useful]
+        out = _marked_repeats(table, root, [entry[1:2] + entry[3:] for entry in useful])
         if DEAL in legal:
             out.append(Hint(DEAL, "deal a new row" if useful else "deal: nothing useful is left"))
         out.extend(entry[2] for entry in idle)
         self._result = out
+
+
+def _marked_repeats(table: Table, root: State, ranked: list[tuple[int, Step, str, Step | None]]) -> list[Hint]:
+    """The useful hints, best first (each from its first step's gain, the step, its reason and its
+    line's second step), with ``repeat`` set on those a hint above already covers (see :class:`Hint`)."""
+    made: set[tuple[int, bytes]] = set()
+    effects: set[str] = set()
+    shown: set[tuple[tuple[int, bytes], str]] = set()
+    out = []
+    for gain, step, reason, second in ranked:
+        play = _cards(root, step)
+        repeat = (play, reason) in shown
+        if gain <= 0 and second is not None:
+            child = table.apply(root, step)
+            then = _cards(child, second)
+            repeat = repeat or then in made or _effect(table, child, second, table.apply(child, second)) in effects
+        if not repeat:
+            made.add(play)
+            effects.add(reason)
+            shown.add((play, reason))
+        out.append(Hint(Move(*step), reason, True, repeat))
+    return out
 
 
 def _recent_states(game: Game, peek: bool) -> set[State]:

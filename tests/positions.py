@@ -57,3 +57,18 @@ stock:
 9: 5s 7s | 6s
 10: 8s 9s Js Qs Ks | Ts
 """
+
+# A spider-1 game 60 moves in (seed 4 by the top hint): its hints include detours and twins
+DETOURS = """spider-1 moves=60 done=sss
+stock: 2s 9s As 5s Js 3s 7s 4s 5s 8s
+1: 2s 9s 5s | Ts 9s 8s
+2: 9s 7s 8s | Ts
+3: 3s 4s | 6s 5s 4s 3s 2s As
+4: 4s 7s Js | 6s Ts
+5: As 7s Js Qs | Qs 8s 3s 2s
+6: As | 6s Ks Qs
+7:
+8: | Ks Qs Js Ts
+9: 9s Js | Ks 8s Ks Ks Qs
+10: 7s 5s As | 6s Ts 6s 4s 3s 2s
+"""

@@ -10,7 +10,7 @@ import pytest
 from spider import Game, hints
 from spider.app import App, best_destination, first_view, handle_json
 
-from positions import NEAR_WIN, POSITION, STUCK
+from positions import DETOURS, NEAR_WIN, POSITION, STUCK
 
 
 def started(storage: dict[str, str] | None = None, hash_: str = "", seed: int | None = 5) -> tuple[App, dict]:
@@ -209,6 +209,16 @@ def test_hint_cycles_and_highlights():
     assert highlighted and any(col["hint"] for col in first["columns"])
     second = ask_hint(app, {"type": "key", "key": "h"})
     assert second["status"] != first["status"]
+
+
+def test_hint_cycle_skips_repeats_and_comes_round():
+    app, _ = at_position(DETOURS)
+    shown = [h for h in hints(app.game) if h.useful and not h.repeat or h.move.is_deal]
+    assert len(shown) < len([h for h in hints(app.game) if h.useful]), "this position has repeats to skip"
+    statuses = [ask_hint(app, {"type": "key", "key": "h"})["status"] for _ in range(len(shown) + 1)]
+    count = len(shown)
+    assert statuses[:count] == [f"Hint: {h.reason[0].upper()}{h.reason[1:]} (hint {i} of {count})." for i, h in enumerate(shown, 1)]
+    assert statuses[count] == statuses[0]
 
 
 def test_a_slow_hint_says_it_is_looking_and_comes_in_spare_time(monkeypatch):

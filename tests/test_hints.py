@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from positions import DETOURS, POSITION
 
 import spider
 from spider.hints import Hint, HintSearch, _same_play, hints, play_blind, player_view
@@ -318,3 +319,36 @@ def test_the_same_piles_in_other_columns_are_the_same_position() -> None:
     downs = (state[1][3], state[1][1], state[1][2], state[1][0]) + state[1][4:]
     assert _same_play((columns, downs, 20, 4), 10) == _same_play((state[0], state[1], 20, 4), 10)
     assert _same_play((columns, downs, 3, 4), 10) != _same_play((state[0], state[1], 3, 4), 10)
+
+
+
+
+def test_detours_and_twins_of_a_better_hint_are_marked_repeats() -> None:
+    game = spider.Game.from_text(DETOURS)
+    ranked = hints(game)
+    assert not ranked[0].repeat and ranked[0] == Hint(spider.Move(0, 7, 2), "builds 9♠ on 10♠ in suit")
+    by_move = {(h.move.src + 1, h.move.dst + 1, h.move.count): h for h in ranked if not h.move.is_deal}
+    # 8♠ parked in the empty column so that 9♠ builds on 10♠: the top hint moves 9♠ 8♠ at once
+    assert by_move[1, 7, 1].reason == "moves 8♠ to empty column 7, then builds 9♠ on 10♠ in suit"
+    assert by_move[1, 7, 1].useful and by_move[1, 7, 1].repeat
+    # A♠ onto either 2♠, so that 6♠-2♠ can go into the empty column: the top hints take 6♠-A♠ at once
+    detours = [by_move[3, 10, 1], by_move[3, 5, 1]]
+    assert [h.reason for h in detours] == ["moves A♠ onto 2♠, then reveals a face-down card in column 3"] * 2
+    assert all(h.repeat for h in detours) and not by_move[3, 7, 6].repeat
+    shown = [h for h in ranked if h.useful and not h.repeat]
+    assert [h.reason for h in shown] == [
+        "builds 9♠ on 10♠ in suit",
+        "reveals a face-down card in column 1",
+        "reveals a face-down card in column 2",
+        "reveals a face-down card in column 3",
+    ]
+    assert len({(h.move, h.reason) for h in ranked}) == len(game.legal_moves()), "every move still listed"
+
+
+def test_the_same_cards_onto_the_same_card_are_shown_once() -> None:
+    game = spider.Game.from_text(POSITION)
+    twins = [h for h in hints(game) if h.move.src == 5 and h.move.count == 1 and game.columns[h.move.dst]]
+    assert {h.move.dst for h in twins} == {3, 7, 8, 9}, "Q♠ onto each K♠"
+    assert [h.reason for h in twins] == ["reveals a face-down card in column 6"] * 4
+    assert [h.repeat for h in twins] == [False, True, True, True]
+
