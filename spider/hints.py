@@ -179,7 +179,7 @@ class HintSearch:
                 idle.append((gain, order, Hint(move, f"no useful move: {_what(root, step)}", False)))
         useful.sort(key=lambda entry: entry[:3], reverse=True)
         idle.sort(key=lambda entry: (-entry[0], entry[1]))
-        out = _marked_repeats(table, root, [entry[1:2] + entry[3:] for entry in useful])
+        out = _marked_repeats(table, root, [(gain, step, why, then) for _, gain, _, step, why, then in useful])
         if DEAL in legal:
             out.append(Hint(DEAL, "deal a new row" if useful else "deal: nothing useful is left"))
         out.extend(entry[2] for entry in idle)
@@ -187,8 +187,8 @@ class HintSearch:
 
 
 def _marked_repeats(table: Table, root: State, ranked: list[tuple[int, Step, str, Step | None]]) -> list[Hint]:
-    """The useful hints, best first (each from its first step's gain, the step, its reason and its
-    line's second step), with ``repeat`` set on those a hint above already covers (see :class:`Hint`)."""
+    """The useful hints, best first, each given as its first step's gain, the step, its reason and
+    its line's second step; ``repeat`` is set on those a hint above already covers (see :class:`Hint`)."""
     made: set[tuple[int, bytes]] = set()
     effects: set[str] = set()
     shown: set[tuple[tuple[int, bytes], str]] = set()
