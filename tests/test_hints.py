@@ -321,8 +321,6 @@ def test_the_same_piles_in_other_columns_are_the_same_position() -> None:
     assert _same_play((columns, downs, 3, 4), 10) != _same_play((state[0], state[1], 3, 4), 10)
 
 
-
-
 def test_detours_and_twins_of_a_better_hint_are_marked_repeats() -> None:
     game = spider.Game.from_text(DETOURS)
     ranked = hints(game)
@@ -351,4 +349,3 @@ def test_the_same_cards_onto_the_same_card_are_shown_once() -> None:
     assert {h.move.dst for h in twins} == {3, 7, 8, 9}, "Q♠ onto each K♠"
     assert [h.reason for h in twins] == ["reveals a face-down card in column 6"] * 4
     assert [h.repeat for h in twins] == [False, True, True, True]
-
