@@ -7,16 +7,18 @@ import random
 import sys
 import time
 import tracemalloc
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from typing import TypeVar
 
 from .errors import IllegalMove
 from .game import Game
 from .hints import play_blind
 from .moves import Move
-from .solver import solve
+from .solver import SolveResult, solve
 from .variants import VARIANTS
 
 COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {}
+_R = TypeVar("_R")
 
 
 def command(func: Callable[[argparse.Namespace], int]) -> Callable[[argparse.Namespace], int]:
@@ -86,6 +88,36 @@ def bench(args: argparse.Namespace) -> int:
     return 0
 
 
+def _each(work: Callable[..., _R], tasks: list[tuple[object, ...]], jobs: int) -> Iterator[_R]:
+    """``work(*task)`` for each task, in order; with ``jobs`` > 1 in that many processes at once.
+
+    The bot and the searches are deterministic, so answers are the same either way; only the
+    clock sees the other processes. Pyodide has no processes: there ``jobs`` must stay 1."""
+    if jobs <= 1:
+        for task in tasks:
+            yield work(*task)
+        return
+    from multiprocessing import Pool  # imported only when asked for: Pyodide cannot start processes
+
+    with Pool(jobs) as pool:
+        yield from pool.imap(_call, [(work, *task) for task in tasks])
+
+
+def _call(job: tuple[Callable[..., _R], *tuple[object, ...]]) -> _R:
+    """``work(*task)`` for ``job = (work, *task)``: a worker process gets one picklable argument."""
+    work, *task = job
+    return work(*task)
+
+
+def _bot_game(variant: str, seed: int, peek: bool) -> tuple[bool, int, int, float, list[float]]:
+    """One blind game: won, runs completed, moves, seconds and each hint's seconds."""
+    game = Game(variant, seed)
+    timings: list[float] = []
+    t0 = time.perf_counter()
+    win = play_blind(game, timings=timings, peek=peek)
+    return win, len(game.completed), game.moves, time.perf_counter() - t0, timings
+
+
 @command
 def bot(args: argparse.Namespace) -> int:
     """Play each seed blind with the top hint (no undo, no peeking); print the win rate and how
@@ -93,14 +125,12 @@ def bot(args: argparse.Namespace) -> int:
     hint search see the hidden cards: a diagnostic of what they are worth to it, not fair play."""
     won = 0
     timings: list[float] = []
-    for seed in args.seeds:
-        game = Game(args.variant, seed)
-        t0 = time.perf_counter()
-        win = play_blind(game, timings=timings, peek=args.peek)
+    games = _each(_bot_game, [(args.variant, seed, args.peek) for seed in args.seeds], args.jobs)
+    for seed, (win, runs, moves, seconds, times) in zip(args.seeds, games):
         won += win
+        timings += times
         if args.verbose:
-            print(f"seed {seed}: {'won' if win else 'lost'} with {len(game.completed)} runs, "
-                  f"{game.moves} moves, {time.perf_counter() - t0:.1f}s", flush=True)
+            print(f"seed {seed}: {'won' if win else 'lost'} with {runs} runs, {moves} moves, {seconds:.1f}s", flush=True)
     peeking = " (peeking at hidden cards)" if args.peek else ""
     print(f"{args.variant}{peeking}: won {won} of {len(args.seeds)} ({100 * won / len(args.seeds):.1f}%)")
     if timings:
@@ -111,22 +141,28 @@ def bot(args: argparse.Namespace) -> int:
     return 0
 
 
+def _solved(variant: str, seed: int, budget: float, trace_memory: bool) -> tuple[SolveResult, str]:
+    """One seed's solver answer and the peak memory so far, in words."""
+    if trace_memory:
+        tracemalloc.start()
+    result = solve(Game(variant, seed), budget_s=budget)
+    if trace_memory:
+        peak = f"peak {tracemalloc.get_traced_memory()[1] / 2**20:.1f} MB traced"
+        tracemalloc.stop()
+    else:
+        import resource  # POSIX only: absent under Pyodide, where the CLI must still import
+
+        peak = f"process peak {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.0f} MB"
+    return result, peak
+
+
 @command
 def solve_(args: argparse.Namespace) -> int:
     """Solve each seed within the budget: status, solution length, time and peak memory."""
     counts = {"solved": 0, "unwinnable": 0, "unknown": 0}
     spent = 0.0
-    for seed in args.seeds:
-        if args.trace_memory:
-            tracemalloc.start()
-        result = solve(Game(args.variant, seed), budget_s=args.budget)
-        if args.trace_memory:
-            peak = f"peak {tracemalloc.get_traced_memory()[1] / 2**20:.1f} MB traced"
-            tracemalloc.stop()
-        else:
-            import resource  # POSIX only: absent under Pyodide, where the CLI must still import
-
-            peak = f"process peak {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.0f} MB"
+    answers = _each(_solved, [(args.variant, seed, args.budget, args.trace_memory) for seed in args.seeds], args.jobs)
+    for seed, (result, peak) in zip(args.seeds, answers):
         counts[result.status] += 1
         spent += result.seconds
         print(f"seed {seed}: {result.status:10} {len(result.moves):4} moves {result.seconds:6.1f}s "
@@ -137,18 +173,25 @@ def solve_(args: argparse.Namespace) -> int:
     return 0
 
 
+def _proven(variant: str, seed: int, budget: float) -> tuple[SolveResult, bool]:
+    """One seed's solver answer, and whether its moves replay to a win."""
+    result = solve(Game(variant, seed), budget_s=budget)
+    if result.status != "solved":
+        return result, False
+    check = Game(variant, seed)
+    for move in result.moves:
+        check.play(move)
+    return result, check.is_won
+
+
 @command
 def winnable(args: argparse.Namespace) -> int:
     """Write the seeds the solver proves winnable (replayed to a win first), one a line."""
     proven = []
-    for seed in args.seeds:
-        result = solve(Game(args.variant, seed), budget_s=args.budget)
-        if result.status == "solved":
-            check = Game(args.variant, seed)
-            for move in result.moves:
-                check.play(move)
-            if check.is_won:
-                proven.append(seed)
+    answers = _each(_proven, [(args.variant, seed, args.budget) for seed in args.seeds], args.jobs)
+    for seed, (result, won) in zip(args.seeds, answers):
+        if won:
+            proven.append(seed)
         print(f"seed {seed}: {result.status} {result.seconds:.1f}s", flush=True)
     text = "".join(f"{seed}\n" for seed in proven)
     if args.out:
@@ -172,6 +215,17 @@ def _seeds(text: str) -> list[int]:
     return seeds
 
 
+def _jobs(text: str) -> int:
+    """A process count of at least 1."""
+    try:
+        jobs = int(text)
+    except ValueError:
+        jobs = 0
+    if jobs < 1:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of processes (1 or more)")
+    return jobs
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="python -m spider", description="Spider Solitaire engine")
     sub = parser.add_subparsers(dest="command", required=True)
@@ -190,16 +244,19 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--seeds", type=_seeds, default=_seeds("1-200"), help="a range like 1-200 (default)")
     p.add_argument("--verbose", "-v", action="store_true", help="a line per seed")
     p.add_argument("--peek", action="store_true", help="diagnostic: hints see the hidden cards (not fair play)")
+    p.add_argument("--jobs", "-j", type=_jobs, default=1, help="seeds played at once, each in its own process")
     p = sub.add_parser("solve", help="solve seeds with the full-information solver")
     p.add_argument("variant", choices=VARIANTS)
     p.add_argument("--seeds", type=_seeds, default=_seeds("1-100"), help="a range like 1-100 (default)")
     p.add_argument("--budget", type=float, default=30.0, help="seconds per seed")
     p.add_argument("--trace-memory", action="store_true", help="exact peak per seed (tracemalloc; slows the solver)")
+    p.add_argument("--jobs", "-j", type=_jobs, default=1, help="seeds played at once, each in its own process")
     p = sub.add_parser("winnable", help="list seeds the solver proves winnable")
     p.add_argument("variant", choices=VARIANTS)
     p.add_argument("--seeds", type=_seeds, default=_seeds("1-100"), help="a range like 1-100 (default)")
     p.add_argument("--budget", type=float, default=10.0, help="seconds per seed")
     p.add_argument("--out", help="file to write (default: print)")
+    p.add_argument("--jobs", "-j", type=_jobs, default=1, help="seeds played at once, each in its own process")
     return parser
 
 

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import gc
 import itertools
+import os
 import random
+import re
 import time
 from collections import Counter
 
@@ -13,7 +15,7 @@ import pytest
 import spider
 from spider import solver
 from spider.cards import RANKS, make_deck
-from spider.cli import main
+from spider.cli import _each, _seeds, main
 from spider.game import Position
 from spider.search_state import Table
 from spider.solver import MAX_NODES, WIDTHS, _kept, _Known, _rounds, _Runs, _Staged
@@ -361,6 +363,38 @@ def test_winnable_command_writes_proven_seeds(tmp_path, capsys: pytest.CaptureFi
     out = tmp_path / "w.txt"
     assert main(["winnable", "spider-1", "--seeds", "2-2", "--budget", "10", "--out", str(out)]) == 0
     assert out.read_text() == "2\n"
+
+
+def _untimed(out: str) -> list[str]:
+    """Command output without what the clock and the process decide: seconds and memory."""
+    return [re.sub(r"\d+(\.\d)?s\b.*", "", line) for line in out.splitlines() if not line.startswith("hints:")]
+
+
+@pytest.mark.parametrize("command", [
+    ["bot", "spider-1", "--seeds", "4-5", "-v"],
+    ["solve", "spider-1", "--seeds", "1-4", "--budget", "10"],
+    ["winnable", "spider-1", "--seeds", "1-3", "--budget", "10"],
+])
+def test_commands_in_two_processes_answer_as_in_one(command: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(command) == 0
+    alone = capsys.readouterr().out
+    assert main([*command, "--jobs", "2"]) == 0
+    together = capsys.readouterr().out
+    assert _untimed(together) == _untimed(alone)
+    assert [line.split(":")[0] for line in together.splitlines() if line.startswith("seed ")] == [
+        f"seed {seed}" for seed in _seeds(command[3])]
+
+
+def test_jobs_run_in_other_processes() -> None:
+    assert list(_each(os.getpid, [()] * 3, 1)) == [os.getpid()] * 3
+    assert os.getpid() not in set(_each(os.getpid, [()] * 3, 2))
+
+
+def test_a_process_count_below_one_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    for bad in ("0", "two"):
+        with pytest.raises(SystemExit):
+            main(["bot", "spider-1", "--jobs", bad])
+        assert "is not a number of processes" in capsys.readouterr().err
 
 
 def test_solving_pauses_the_cycle_collector_and_restores_it(monkeypatch: pytest.MonkeyPatch) -> None:
