@@ -33,6 +33,11 @@ class Move(Frozen):
     def __repr__(self) -> str:
         return "spider.DEAL" if self.is_deal else f"Move({self.src}, {self.dst}, {self.count})"
 
+    def __reduce__(self) -> str | tuple[type[Move], tuple[int, int, int]]:
+        """Pickled by value, but :data:`DEAL` by name, so it stays the one deal (the CLI's worker
+        processes send moves back)."""
+        return "DEAL" if self.is_deal else (Move, (self.src, self.dst, self.count))
+
     @classmethod
     def from_text(cls, text: str) -> Move:
         """Parse ``"3 7"`` (1-based columns), ``"3 7 2"`` (two cards) or ``"d"`` (deal)."""

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import pickle
 
 import pytest
 
@@ -68,6 +69,11 @@ def test_moves_have_a_text_form_players_type():
         assert Move.from_text(str(move)) == move
     assert repr(Move(0, 1, 2)) == "Move(0, 1, 2)" and repr(DEAL) == "spider.DEAL"
     assert Move(0, 1) == Move(0, 1, 1) and len({Move(0, 1), Move(0, 1, 1)}) == 1
+
+
+def test_pickled_moves_come_back_equal_and_the_deal_as_itself():
+    assert pickle.loads(pickle.dumps(Move(0, 9, 12))) == Move(0, 9, 12)
+    assert pickle.loads(pickle.dumps([DEAL, Move(1, 2)]))[0] is DEAL and copy.deepcopy(DEAL) is DEAL
 
 
 @pytest.mark.parametrize("text", ["", "3", "3 7 2 1", "0 1", "1 0", "1 2 0", "a b", "-1 2", "d 2", "² 1", "١ ٢"])
