@@ -488,7 +488,7 @@ function boardFocus() {
 
 function onKeyDown(e) {
   if (e.key === "Escape") closeMenu(null);
-  if (e.target.closest("select, input, summary, dialog") && !["Escape"].includes(e.key)) {
+  if (e.target.closest("select, input, summary, dialog") && e.key !== "Escape") {
     if (!e.ctrlKey && !e.metaKey) return;
   }
   const focus = boardFocus();
