@@ -17,6 +17,7 @@ import argparse
 import base64
 import hashlib
 import http.server
+import itertools
 import json
 import os
 import shutil
@@ -28,6 +29,7 @@ import threading
 import zipfile
 import zlib
 from pathlib import Path
+from typing import ClassVar
 
 ROOT = Path(__file__).resolve().parent
 WEB = ROOT / "web"
@@ -124,7 +126,7 @@ def run_pyodide(script: str, runtime: Path, what: str, **paths: Path) -> str:
         sys.exit(f"build.py: node is needed for {what}; install Node.js first")
     source = script % {"pyodide": (runtime / "pyodide.mjs").as_uri(), "index": f"{runtime.as_posix()}/"}
     env = {**os.environ, **{f"SPIDER_{name.upper()}": str(path) for name, path in paths.items()}}
-    result = subprocess.run([node, "--input-type=module", "-e", source], capture_output=True, text=True, env=env)
+    result = subprocess.run([node, "--input-type=module", "-e", source], capture_output=True, text=True, env=env, check=False)
     if result.returncode != 0:
         sys.exit(f"build.py: {what} failed:\n{result.stderr[-2000:]}")
     return result.stdout
@@ -276,7 +278,7 @@ def first_views() -> dict | None:
         "print(json.dumps({name: first_view(name) for name in VARIANTS}, separators=(',', ':')))\n"
     )
     # A fresh interpreter on the source tree: the same code as the wheel, no stale imports.
-    result = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True)
+    result = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=False)
     if result.returncode == 3:
         log("spider.app.first_view does not exist yet: build-info.js has no firstViews")
         return None
@@ -331,7 +333,7 @@ def icon(size: int, maskable: bool) -> bytes:
     steps = [i / size * 2 - 1 for i in range(size + 1)]
     grid = [[colour(x, y) for x in steps] for y in steps]
     rows = []
-    for top, bottom in zip(grid, grid[1:]):
+    for top, bottom in itertools.pairwise(grid):
         row = bytearray()
         for px in range(size):
             corners = (top[px], top[px + 1], bottom[px], bottom[px + 1])
@@ -451,13 +453,13 @@ def is_stale(dist: Path) -> bool:
 class StaticHandler(http.server.SimpleHTTPRequestHandler):
     """Serves the server's `root` at / and under SUB_PATH, with the MIME types the site needs."""
 
-    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}
+    extensions_map: ClassVar[dict[str, str]] = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}
 
     def __init__(self, request, client_address, server: StaticServer):
         super().__init__(request, client_address, server, directory=str(server.root))
 
     def translate_path(self, path: str) -> str:
-        if path == SUB_PATH or path.startswith(SUB_PATH + "/") or path.startswith(SUB_PATH + "?"):
+        if path == SUB_PATH or path.startswith((SUB_PATH + "/", SUB_PATH + "?")):
             path = path[len(SUB_PATH):] or "/"
         return super().translate_path(path)
 

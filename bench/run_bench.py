@@ -240,7 +240,7 @@ def click_latency(pw, server: build.StaticServer) -> dict:
         heap = page.evaluate("() => performance.memory ? performance.memory.usedJSHeapSize : null")
         wasm = page.evaluate("() => window.app.pyodide ? window.app.pyodide._module.HEAP8.length : null")
         context.close()
-    every = sorted(sum((values for kind, values in samples.items() if kind != "hint_at_once_shown"), []))
+    every = sorted(v for kind, values in samples.items() if kind != "hint_at_once_shown" for v in values)
     return {
         "clicks": len(every),
         **percentiles(every),
@@ -333,8 +333,8 @@ def table(result: dict) -> str:
         ("playable, warm (service worker, snapshot)" if b["snapshot_used_warm"] else "playable, warm (service worker)", f"{b['interactive_warm']:.0f} ms ({b['interactive_warm'] / b['bare_warm']:.2f}× bare {b['bare_warm']:.0f})", "≤ 1.1× bare"),
         ("playable, offline", f"{b['interactive_offline']:.0f} ms ({b['interactive_offline'] / b['bare_offline']:.2f}× bare {b['bare_offline']:.0f})", "≤ 1.1× bare"),
         ("bare Pyodide, npm's runtime as shipped", f"cold {b['stock_bare_cold']:.0f} ms, again {b['stock_bare_again']:.0f} ms", ""),
-        ("bytes to playable, cold", f"{n['to_playable'] / 1e6:.2f} MB (bare Pyodide {n['bare'] / 1e6:.2f} MB); "
-         f"{n['to_playable_gzip'] / 1e6:.2f} MB gzipped, as GitHub Pages sends", ""),
+        ("bytes to playable, cold", (f"{n['to_playable'] / 1e6:.2f} MB (bare Pyodide {n['bare'] / 1e6:.2f} MB); "
+                                     f"{n['to_playable_gzip'] / 1e6:.2f} MB gzipped, as GitHub Pages sends"), ""),
         ("bytes incl. offline precache", f"{n['with_precache'] / 1e6:.2f} MB", ""),
     ]
     if lat:
@@ -376,7 +376,7 @@ def main(dist: Path, out: Path, args) -> int:
             latency = click_latency(pw, server)
             try:
                 engine = engine_throughput(pw, server)
-            except Exception as error:  # e.g. the engine no longer imports in Pyodide: say so, keep the rest
+            except Exception as error:  # e.g. the engine no longer imports in Pyodide: say so, keep the rest  # noqa: BLE001
                 causes = [line.strip() for line in str(error).splitlines() if "Error:" in line and "PythonError" not in line]
                 engine = {"error": causes[-1:] or str(error).strip().splitlines()[:1]}
     finally:

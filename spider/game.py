@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from functools import cache
+from itertools import pairwise
 from typing import NamedTuple
 
 from .cards import ACE, KING, RANK_NAMES, SUIT_SYMBOLS, Card, make_deck
@@ -386,7 +387,7 @@ def _move_table(columns: int) -> tuple[tuple[tuple[Move, ...], ...], ...]:
 
 
 def _group_refusal(group: Column, variant: Variant) -> str:
-    for lower, upper in zip(group, group[1:]):
+    for lower, upper in pairwise(group):
         if not variant.group(lower, upper):
             if upper.rank != lower.rank - 1:
                 return f"{upper.label} does not follow {lower.label} in sequence, so they can't move together"
@@ -436,4 +437,4 @@ def _is_run(cards: Column, variant: Variant) -> bool:
     if cards[0].rank != KING:
         return False
     link = variant.run
-    return all(a.face_up and b.face_up and link(a, b) for a, b in zip(cards, cards[1:]))
+    return all(a.face_up and b.face_up and link(a, b) for a, b in pairwise(cards))

@@ -28,7 +28,7 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-import build  # noqa: E402  (the repo's build.py: builder and static server)
+import build
 
 DIST = ROOT / "dist"
 SCREENSHOTS = ROOT / "tests" / "artifacts" / "screenshots"
@@ -212,7 +212,7 @@ def fresh_context(playwright_instance, tmp_path_factory):
     for context in opened:
         try:
             context.close()
-        except Exception:  # already closed by the test (a simulated browser restart)
+        except Exception:  # already closed by the test (a simulated browser restart)  # noqa: BLE001, S110
             pass
 
 

@@ -6,11 +6,10 @@ import json
 from urllib.parse import quote
 
 import pytest
+from positions import DETOURS, NEAR_WIN, POSITION, STUCK
 
 from spider import Game, hints
 from spider.app import App, best_destination, first_view, handle_json
-
-from positions import DETOURS, NEAR_WIN, POSITION, STUCK
 
 
 def started(storage: dict[str, str] | None = None, hash_: str = "", seed: int | None = 5) -> tuple[App, dict]:
@@ -28,7 +27,7 @@ def cards_of(view: dict, col: int) -> list[str]:
 
 
 def test_first_start_deals_the_given_seed_and_saves_it():
-    app, response = started(seed=77)
+    _, response = started(seed=77)
     view = response["view"]
     assert view["variant"] == "spider-1" and view["seed"] == 77
     assert response["hash"] == "#spider-1/77"
@@ -436,7 +435,7 @@ def test_winnable_only_deals_proven_seeds_and_proves_more_in_the_background():
     app.handle({"type": "action", "name": "new"})
     assert app.game.seed in set(winnable_seeds("spider-1")) | {job["seed"]}
     assert "proven winnable" in app.view()["status"]
-    reloaded, response = started(dict(app.storage))
+    _, response = started(dict(app.storage))
     assert response["view"]["winnable_only"]
 
 

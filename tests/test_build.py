@@ -116,7 +116,7 @@ def test_first_views_are_prerendered_for_every_variant(dist: Path) -> None:
 
 def test_service_worker_precaches_every_file_under_the_build_hash(dist: Path) -> None:
     sw = (dist / "sw.js").read_text()
-    match = re.search(r"^const BUILD = (\{.*?\});$", sw, re.S | re.M)
+    match = re.search(r"^const BUILD = (\{.*?\});$", sw, re.DOTALL | re.MULTILINE)
     assert match, "dist/sw.js has no generated BUILD line"
     generated = json.loads(match.group(1))
     assert generated["version"] == build.read_build_info(dist)["version"]

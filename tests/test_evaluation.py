@@ -7,8 +7,8 @@ import random
 import pytest
 
 import spider
-from spider.evaluation import Judge
 from spider.cards import Card
+from spider.evaluation import Judge
 from spider.search_state import DEAL_STEP, ONE, Table, encode
 
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 import random
 
 import pytest
+from engine_helpers import check_invariants, random_step
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine_helpers import check_invariants, random_step
 from spider import DEAL, VARIANTS, Game, IllegalMove, Move
 
 STEPS = 150

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import pytest
-
 from engine_helpers import column_text, game, position
+
 from spider import DEAL, Game, IllegalMove, Move
 
 RUN_S = "Ks Qs Js Ts 9s 8s 7s 6s 5s 4s 3s 2s"  # twelve spades: an Ace completes the run

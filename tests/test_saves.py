@@ -6,8 +6,8 @@ import json
 import random
 
 import pytest
-
 from engine_helpers import position, random_step
+
 from spider import DEAL, Game, Move, SaveError
 
 

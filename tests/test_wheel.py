@@ -58,6 +58,6 @@ def test_the_built_wheel_is_pure_complete_and_passes_the_engine_tests(tmp_path):
     shutil.copytree(ROOT / "tests" / "golden", tests / "golden")
     run = subprocess.run(
         [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-W", "error", str(tests)],
-        env=env, cwd=tmp_path, capture_output=True, text=True,
+        env=env, cwd=tmp_path, capture_output=True, text=True, check=False,
     )
     assert run.returncode == 0, run.stdout[-3000:] + run.stderr[-2000:]
