@@ -126,7 +126,8 @@ def run_pyodide(script: str, runtime: Path, what: str, **paths: Path) -> str:
         sys.exit(f"build.py: node is needed for {what}; install Node.js first")
     source = script % {"pyodide": (runtime / "pyodide.mjs").as_uri(), "index": f"{runtime.as_posix()}/"}
     env = {**os.environ, **{f"SPIDER_{name.upper()}": str(path) for name, path in paths.items()}}
-    result = subprocess.run([node, "--input-type=module", "-e", source], capture_output=True, text=True, env=env, check=False)
+    command = [node, "--input-type=module", "-e", source]
+    result = subprocess.run(command, capture_output=True, text=True, env=env, check=False)
     if result.returncode != 0:
         sys.exit(f"build.py: {what} failed:\n{result.stderr[-2000:]}")
     return result.stdout

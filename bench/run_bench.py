@@ -376,7 +376,8 @@ def main(dist: Path, out: Path, args) -> int:
             latency = click_latency(pw, server)
             try:
                 engine = engine_throughput(pw, server)
-            except Exception as error:  # e.g. the engine no longer imports in Pyodide: say so, keep the rest  # noqa: BLE001
+            except Exception as error:  # noqa: BLE001
+                # e.g. the engine no longer imports in Pyodide: say so, keep the rest
                 causes = [line.strip() for line in str(error).splitlines() if "Error:" in line and "PythonError" not in line]
                 engine = {"error": causes[-1:] or str(error).strip().splitlines()[:1]}
     finally:

@@ -28,7 +28,7 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-import build
+import build  # the repo's build.py: builder and static server (imported after the path is set)
 
 DIST = ROOT / "dist"
 SCREENSHOTS = ROOT / "tests" / "artifacts" / "screenshots"

@@ -6,10 +6,11 @@ import json
 from urllib.parse import quote
 
 import pytest
-from positions import DETOURS, NEAR_WIN, POSITION, STUCK
 
 from spider import Game, hints
 from spider.app import App, best_destination, first_view, handle_json
+
+from positions import DETOURS, NEAR_WIN, POSITION, STUCK
 
 
 def started(storage: dict[str, str] | None = None, hash_: str = "", seed: int | None = 5) -> tuple[App, dict]:

@@ -5,11 +5,12 @@ from __future__ import annotations
 import random
 
 import pytest
-from positions import DETOURS, POSITION
 
 import spider
 from spider.hints import Hint, HintSearch, _same_play, hints, play_blind, player_view
 from spider.search_state import ONE, Table, to_move
+
+from positions import DETOURS, POSITION
 
 NEAR_END = """spider-4 moves=0 done=shddcc
 stock:

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import pytest
-from engine_helpers import position
 
 from spider import VARIANTS, Game, NotationError
+
+from engine_helpers import position
 
 GOOD = position("spider-2", ["4h 9s Th Ks Qh | 7s", "| Kh Qh Jh", ""], spare=0, moves=3, done="s")
 

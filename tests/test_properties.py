@@ -5,11 +5,12 @@ from __future__ import annotations
 import random
 
 import pytest
-from engine_helpers import check_invariants, random_step
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from spider import DEAL, VARIANTS, Game, IllegalMove, Move
+
+from engine_helpers import check_invariants, random_step
 
 STEPS = 150
 EXAMPLES = 12  # 8 variants x 12 games x 150 steps: about 14,000 random steps, ~40 s

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import pytest
-from engine_helpers import column_text, game, position
 
 from spider import DEAL, Game, IllegalMove, Move
+
+from engine_helpers import column_text, game, position
 
 RUN_S = "Ks Qs Js Ts 9s 8s 7s 6s 5s 4s 3s 2s"  # twelve spades: an Ace completes the run
 

@@ -6,9 +6,10 @@ import json
 import random
 
 import pytest
-from engine_helpers import position, random_step
 
 from spider import DEAL, Game, Move, SaveError
+
+from engine_helpers import position, random_step
 
 
 def played_game(name: str = "spider-2", seed: int = 8, steps: int = 60) -> Game:

@@ -6,9 +6,10 @@ import json
 from urllib.parse import quote
 
 from conftest import boot, save_screenshot
-from positions import NEAR_WIN, POSITION
 
 from spider import Game, hints
+
+from positions import NEAR_WIN, POSITION
 
 
 def open_game(page, url: str) -> None:
