@@ -212,8 +212,8 @@ def fresh_context(playwright_instance, tmp_path_factory):
     for context in opened:
         try:
             context.close()
-        except Exception:  # already closed by the test (a simulated browser restart)  # noqa: BLE001, S110
-            pass
+        except Exception:  # noqa: BLE001, S110
+            pass  # already closed by the test (a simulated browser restart)
 
 
 # --- helpers ------------------------------------------------------------------------------------
