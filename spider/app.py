@@ -511,7 +511,11 @@ class App:
             self.hint_index = -1
         if not self.hint_list:
             self.hint_index = -1
-            self._say("No moves left. Undo to try another way, or start a new game.", "warn")
+            if self.game.legal_moves():  # never claim "no moves" while one is legal
+                self._say("Nothing useful is left: the legal moves only shuffle cards. Undo to try another way, "
+                          "or start a new game.", "warn")
+            else:
+                self._say("No moves left. Undo to try another way, or start a new game.", "warn")
             return
         self.hint_index = (self.hint_index + 1) % len(self.hint_list)
         hint = self.hint_list[self.hint_index]

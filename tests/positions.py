@@ -58,6 +58,21 @@ stock:
 10: 8s 9s Js Qs Ks | Ts
 """
 
+# One legal move, and a useless one: 3♠ from one 4♠ to the other, and back.
+SHUFFLE_ONLY = """spider-1 moves=40 done=ssssss
+stock:
+1: | 4s 3s
+2: | 4s
+3: | Ks 2s Qs
+4: | Ks 2s Qs
+5: | 3s 5s Ts
+6: | 5s 7s Ts
+7: | Js 7s 8s
+8: | 9s As 8s
+9: | 9s Js 6s
+10: | 6s As
+"""
+
 # A spider-1 game 60 moves in (seed 4 by the top hint): its hints include detours and twins
 DETOURS = """spider-1 moves=60 done=sss
 stock: 2s 9s As 5s Js 3s 7s 4s 5s 8s

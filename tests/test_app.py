@@ -10,7 +10,7 @@ import pytest
 from spider import Game, hints
 from spider.app import App, best_destination, first_view, handle_json
 
-from positions import DETOURS, NEAR_WIN, POSITION, STUCK
+from positions import DETOURS, NEAR_WIN, POSITION, SHUFFLE_ONLY, STUCK
 
 
 def started(storage: dict[str, str] | None = None, hash_: str = "", seed: int | None = 5) -> tuple[App, dict]:
@@ -283,7 +283,16 @@ def test_hint_when_stuck_suggests_undo_or_new_game():
     app, _ = at_position(STUCK)
     assert app.game.legal_moves() == []
     view = ask_hint(app)
+    assert view["status"].startswith("No moves left")
     assert "undo" in view["status"].lower() and "new game" in view["status"].lower()
+
+
+def test_hint_with_only_useless_moves_never_says_there_are_none():
+    app, _ = at_position(SHUFFLE_ONLY)
+    assert app.game.legal_moves() and not any(h.useful for h in hints(app.game))
+    view = ask_hint(app)
+    assert "no moves" not in view["status"].lower() and view["status"].startswith("Nothing useful is left")
+    assert "undo" in view["status"].lower() and not any(c["hint"] for c in view["columns"])
 
 
 def test_reload_resumes_exactly_with_selection_cleared():
