@@ -1,0 +1,170 @@
+"""Random players against the app layer: whatever a page sends, in any order, the app answers
+with a true, JSON-ready view, keeps every card, leaks no hidden one, saves what it shows, and a
+reload resumes exactly that game."""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from urllib.parse import quote
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from spider import Game
+from spider.app import MENU, SAVE_PREFIX, App
+
+from positions import POSITION
+
+EXAMPLES = 60
+EVENTS = 60
+
+COLUMN = st.integers(-1, 10)
+INDEX = st.one_of(st.none(), st.integers(-1, 25), st.just("2"))
+KEYS = ("ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "Enter", " ", "Escape", "u", "U", "h", "d", "n", "z", "y",
+        "x", "Tab")
+ACTIONS = ("undo", "redo", "hint", "deal", "new", "replay", "saving", "copied", "dismiss", "open-link", "keep-game",
+           "show-me", "stop", "winnable", "peek", "load-newer", "keep-mine", "no-such-action")
+FRAGMENTS = ("", "#spider-2/5", "#spider-4", "#spider-1/x", "#nowhere/3", "#pos=not%20a%20position",
+             "#pos=" + quote(POSITION), "#scorpion/12")
+
+PLAY = st.fixed_dictionaries({"type": st.just("play"), "n": st.integers(0, 200),
+                              "how": st.sampled_from(("click", "drag", "keys", "double"))})
+"""A legal move, made as a player would: clicks, a drag, the keyboard or a double-click."""
+EVENT = st.one_of(
+    PLAY, PLAY, PLAY, PLAY, PLAY, PLAY,  # six times as likely as any other event, so that games get played
+    st.fixed_dictionaries({"type": st.just("pick"), "col": COLUMN, "index": INDEX}),
+    st.fixed_dictionaries({"type": st.just("drop"), "col": st.one_of(st.none(), COLUMN)}),
+    st.fixed_dictionaries({"type": st.just("double"), "col": COLUMN, "index": INDEX}),
+    st.fixed_dictionaries({"type": st.just("key"), "key": st.sampled_from(KEYS), "ctrl": st.booleans(),
+                           "shift": st.booleans(), "alt": st.booleans(), "board": st.booleans()}),
+    st.fixed_dictionaries({"type": st.just("action"), "name": st.sampled_from(ACTIONS), "on": st.booleans()}),
+    st.fixed_dictionaries({"type": st.just("action"), "name": st.just("variant"),
+                           "variant": st.sampled_from((*MENU, "spider-9"))}),
+    st.fixed_dictionaries({"type": st.just("idle"), "budget_ms": st.sampled_from((None, 0, 1, 15, 10_000))}),
+    st.fixed_dictionaries({"type": st.just("tick")}),
+    st.fixed_dictionaries({"type": st.just("worked"), "answer": st.sampled_from(("solved", "unwinnable", "unknown",
+                                                                                  "garbage"))}),
+    st.fixed_dictionaries({"type": st.just("hash"), "hash": st.sampled_from(FRAGMENTS)}),
+    st.fixed_dictionaries({"type": st.just("storage-error")}),
+    st.fixed_dictionaries({"type": st.just("no-such-event")}),
+)
+
+
+@cache
+def cards_in(variant: str) -> int:
+    game = Game(variant, 1)
+    return sum(map(len, game.columns)) + len(game.stock)
+
+
+def solution_for(game: Game) -> list[str]:
+    """What the worker might send for "Show me": a few moves from the position asked about."""
+    probe = game.copy()
+    moves = []
+    for _ in range(3):
+        legal = probe.legal_moves()
+        if not legal:
+            break
+        probe.play(legal[0])
+        moves.append(str(legal[0]))
+    return moves
+
+
+class Page:
+    """What the bridge does: forwards events, applies storage writes, answers the worker's jobs."""
+
+    def __init__(self) -> None:
+        self.storage: dict[str, str] = {}
+        self.jobs: list[dict] = []
+        self.now = 0
+        self.app = App()
+
+    def send(self, event: dict) -> dict:
+        if event["type"] == "play":
+            return self.play(event["n"], event["how"])
+        self.now += 700
+        if event["type"] == "worked":
+            event = self.answer(event["answer"])
+        response = self.app.handle({**event, "now": self.now})
+        json.dumps(response)  # crosses the Pyodide boundary as JSON
+        for key, value in response["store"].items():
+            if value is None:
+                self.storage.pop(key, None)
+            else:
+                self.storage[key] = value
+        self.jobs += response["work"]
+        return response
+
+    def play(self, n: int, how: str) -> dict:
+        """The events a player makes to play the ``n``-th legal move (a deal is the stock's button)."""
+        game = self.app.game
+        legal = game.legal_moves()
+        if not legal:
+            return self.send({"type": "action", "name": "deal"})
+        move = legal[n % len(legal)]
+        if move.is_deal:
+            return self.send({"type": "action", "name": "deal"})
+        index = len(game.columns[move.src]) - move.count
+        top = len(game.columns[move.dst]) - 1
+        if how == "double":
+            return self.send({"type": "double", "col": move.src, "index": index})
+        if how == "keys":
+            self.send({"type": "key", "key": "Enter", "board": True, "focus": {"col": move.src, "index": index}})
+            return self.send({"type": "key", "key": "Enter", "board": True, "focus": {"col": move.dst, "index": top}})
+        self.send({"type": "pick", "col": move.src, "index": index})
+        if how == "drag":
+            return self.send({"type": "drop", "col": move.dst})
+        return self.send({"type": "pick", "col": move.dst, "index": top if top >= 0 else None})
+
+    def answer(self, status: str) -> dict:
+        if not self.jobs:
+            return {"type": "worked", "id": 999, "result": {"status": status}}
+        job = self.jobs.pop(0)
+        result: dict = {"status": status}
+        if job["kind"] == "solve" and status == "solved":
+            result["moves"] = solution_for(Game.from_json(job["save"]))
+        elif status == "garbage":
+            result = {"moves": 3}
+        return {"type": "worked", "id": job["id"], "result": result}
+
+
+def check_view(app: App, view: dict) -> None:
+    """The view is the app's game: every card once, hidden ones blank, the counts it shows true."""
+    game = app.game
+    assert view["variant"] == game.variant.name
+    ids = [card["id"] for column in view["columns"] for card in column["cards"]]
+    assert len(ids) == len(set(ids)), "two cards share an id: keyed rendering would lose one"
+    shown = len(ids) + view["stock"]["count"] + 13 * len(view["completed"])
+    assert shown == cards_in(game.variant.name), "cards appeared or vanished"
+    for column, cards in zip(view["columns"], game.columns):
+        assert len(column["cards"]) == len(cards)
+        for drawn, card in zip(column["cards"], cards):
+            assert drawn["card"] == (str(card) if card.face_up else "")
+            assert card.face_up or drawn["label"] == "face-down card"
+    assert (view["moves"], view["won"], view["can_undo"]) == (game.moves, game.is_won, game.can_undo())
+    assert view["status"] is not None and view["tone"] in ("info", "error", "warn", "hint", "win", "busy")
+
+
+@settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(1, 10_000), events=st.lists(EVENT, min_size=EVENTS // 2, max_size=EVENTS))
+def test_any_events_keep_a_true_view_and_a_resumable_save(seed: int, events: list[dict]) -> None:
+    page = Page()
+    response = page.send({"type": "start", "storage": {}, "hash": "", "seed": seed})
+    check_view(page.app, response["view"])
+    for event in events:
+        response = page.send(event)
+        assert isinstance(response["handled"], bool) and response["hash"].startswith("#")
+        if response["view"] is not None:
+            check_view(page.app, response["view"])
+        for key, value in response["store"].items():
+            if key.startswith(SAVE_PREFIX) and value is not None:
+                Game.from_json(value)  # every save written loads
+        if page.app.saving:
+            saved = page.storage.get(SAVE_PREFIX + page.app.game.variant.name)
+            assert saved == page.app.game.to_json(), "the save is not the game on the table"
+    if not page.app.saving:
+        assert not any(key.startswith(SAVE_PREFIX) for key in page.storage)
+        return
+    reloaded = Page()
+    reloaded.app.handle({"type": "start", "storage": dict(page.storage), "hash": "", "seed": None, "now": 0})
+    assert reloaded.app.game.to_json() == page.app.game.to_json(), "a reload did not resume the game"
