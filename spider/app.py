@@ -512,8 +512,8 @@ class App:
         if not self.hint_list:
             self.hint_index = -1
             if self.game.legal_moves():  # never claim "no moves" while one is legal
-                self._say("Nothing useful is left: the legal moves only shuffle cards. Undo to try another way, "
-                          "or start a new game.", "warn")
+                self._say("Nothing useful is left: the legal moves only shuffle cards. Undo, or start a new game.",
+                          "warn")
             else:
                 self._say("No moves left. Undo to try another way, or start a new game.", "warn")
             return
