@@ -12,7 +12,7 @@ from typing import TypeVar
 
 from .errors import IllegalMove
 from .game import Game
-from .hints import play_blind
+from .hints import hints, play_blind
 from .moves import Move
 from .solver import SolveResult, solve
 from .variants import VARIANTS
@@ -35,7 +35,8 @@ def show(args: argparse.Namespace) -> int:
 @command
 def play(args: argparse.Namespace) -> int:
     game = Game(args.variant, args.seed)
-    print(f"{game.variant.title}, deal {game.seed}. Type FROM TO [COUNT], d to deal, u to undo, r to redo, q to quit.")
+    print(f"{game.variant.title}, deal {game.seed}. "
+          "Type FROM TO [COUNT], d to deal, h for hints, u to undo, r to redo, q to quit.")
     while not game.is_won:
         print(game.to_text(), f"score {game.score}", sep="")
         try:
@@ -45,6 +46,9 @@ def play(args: argparse.Namespace) -> int:
         try:
             if line == "q":
                 return 0
+            if line == "h":
+                print(_advice(game))
+                continue
             if line == "u":
                 game.undo()
             elif line == "r":
@@ -55,6 +59,16 @@ def play(args: argparse.Namespace) -> int:
             print(e)
     print(f"Won with score {game.score} in {game.moves} moves.")
     return 0
+
+
+def _advice(game: Game, most: int = 3) -> str:
+    """The best few hints, as moves to type and why; never "no moves" while one is legal."""
+    useful = [hint for hint in hints(game) if hint.useful and not hint.repeat]
+    if useful:
+        return "\n".join(f"  {hint.move}: {hint.reason}" for hint in useful[:most])
+    if game.legal_moves():
+        return "nothing useful is left: the legal moves only shuffle cards (u to undo, q to quit)"
+    return "no moves left (u to undo, q to quit)"
 
 
 @command

@@ -7,8 +7,11 @@ import sys
 
 import pytest
 
-from spider import DEAL, Game, Move
+from spider import DEAL, Game, Move, hints
+from spider import cli as cli_module
 from spider.cli import main
+
+from positions import SHUFFLE_ONLY, STUCK
 
 
 def test_show_prints_a_deal_that_parses_back(capsys):
@@ -67,6 +70,22 @@ def test_play_reports_bad_input_and_carries_on(monkeypatch, capsys):
     assert "is not a move" in out
     assert f"Can't move card from column {bad.src + 1} to column {bad.dst + 1}" in out
     assert "nothing to undo" in out and "nothing to redo" in out
+
+
+def test_play_hints_name_moves_to_type_and_why(monkeypatch, capsys):
+    g = Game("spider-1", 3)
+    top = hints(g)[0]
+    out = play(monkeypatch, capsys, ["h", str(top.move), "q"])
+    assert f"  {top.move}: {top.reason}\n" in out
+    g.play(top.move)
+    assert out.split("> ")[-2].startswith(g.to_text())  # typed as shown, the hint is played
+
+
+def test_play_hints_never_say_no_moves_while_one_is_legal(monkeypatch, capsys):
+    monkeypatch.setattr(cli_module, "Game", lambda variant, seed: Game.from_text(SHUFFLE_ONLY))
+    assert "nothing useful is left" in play(monkeypatch, capsys, ["h"])
+    monkeypatch.setattr(cli_module, "Game", lambda variant, seed: Game.from_text(STUCK))
+    assert "no moves left" in play(monkeypatch, capsys, ["h"])
 
 
 def test_play_ends_on_end_of_input(monkeypatch, capsys):
