@@ -1,6 +1,6 @@
 """Random players against the app layer: whatever a page sends, in any order, the app answers
-with a true, JSON-ready view, keeps every card, leaks no hidden one, saves what it shows, and a
-reload resumes exactly that game."""
+with a true, JSON-ready view, keeps every card, leaks no hidden one, saves what it shows (or,
+when another tab saved later, offers that game), and a reload resumes exactly the saved game."""
 
 from __future__ import annotations
 
@@ -47,6 +47,7 @@ EVENT = st.one_of(
                                                                                   "garbage"))}),
     st.fixed_dictionaries({"type": st.just("hash"), "hash": st.sampled_from(FRAGMENTS)}),
     st.fixed_dictionaries({"type": st.just("storage-error")}),
+    st.fixed_dictionaries({"type": st.just("external"), "moves": st.integers(0, 3)}),
     st.fixed_dictionaries({"type": st.just("no-such-event")}),
 )
 
@@ -78,10 +79,14 @@ class Page:
         self.jobs: list[dict] = []
         self.now = 0
         self.app = App()
+        self.foreign: str | None = None
+        """The save key that holds another tab's later write, not yet overwritten by this tab."""
 
     def send(self, event: dict) -> dict:
         if event["type"] == "play":
             return self.play(event["n"], event["how"])
+        if event["type"] == "external":
+            event = self.other_tab(event["moves"])
         self.now += 700
         if event["type"] == "worked":
             event = self.answer(event["answer"])
@@ -92,6 +97,8 @@ class Page:
                 self.storage.pop(key, None)
             else:
                 self.storage[key] = value
+        if self.foreign in response["store"]:
+            self.foreign = None
         self.jobs += response["work"]
         return response
 
@@ -115,6 +122,21 @@ class Page:
         if how == "drag":
             return self.send({"type": "drop", "col": move.dst})
         return self.send({"type": "pick", "col": move.dst, "index": top if top >= 0 else None})
+
+    def other_tab(self, moves: int) -> dict:
+        """Another tab, on the same game, plays ``moves`` moves on and saves: the page hears of it
+        (only while saving is on: the setting is the browser's, so that tab does not save either)."""
+        if not self.app.saving:
+            return {"type": "tick"}
+        other = self.app.game.copy()
+        for _ in range(moves):
+            if other.legal_moves():
+                other.play(other.legal_moves()[0])
+        key = SAVE_PREFIX + other.variant.name
+        self.storage[key] = other.to_json()
+        if self.storage[key] != self.app.game.to_json():
+            self.foreign = key
+        return {"type": "external", "key": key, "value": self.storage[key]}
 
     def answer(self, status: str) -> dict:
         if not self.jobs:
@@ -159,12 +181,16 @@ def test_any_events_keep_a_true_view_and_a_resumable_save(seed: int, events: lis
         for key, value in response["store"].items():
             if key.startswith(SAVE_PREFIX) and value is not None:
                 Game.from_json(value)  # every save written loads
-        if page.app.saving:
-            saved = page.storage.get(SAVE_PREFIX + page.app.game.variant.name)
+        saved = page.storage.get(SAVE_PREFIX + page.app.game.variant.name)
+        if page.foreign == SAVE_PREFIX + page.app.game.variant.name:  # it stands until this tab saves again
+            assert event["type"] != "external" or page.app.dialog == "conflict", "the newer game was not offered"
+        elif page.app.saving:
             assert saved == page.app.game.to_json(), "the save is not the game on the table"
     if not page.app.saving:
         assert not any(key.startswith(SAVE_PREFIX) for key in page.storage)
         return
     reloaded = Page()
     reloaded.app.handle({"type": "start", "storage": dict(page.storage), "hash": "", "seed": None, "now": 0})
-    assert reloaded.app.game.to_json() == page.app.game.to_json(), "a reload did not resume the game"
+    saved = page.storage[SAVE_PREFIX + page.app.game.variant.name]
+    assert reloaded.app.game.to_json() == saved, "a reload did not resume the saved game"
+    assert page.foreign == SAVE_PREFIX + page.app.game.variant.name or saved == page.app.game.to_json()
