@@ -11,8 +11,10 @@ unknown, so a line's work in that column ends there, worth what revealing is wor
 through an empty column to untangle a mixed run. Moves that gain nothing (a group shuffled between
 equal spots, a return to a recent position or to the same piles in other columns, a whole column
 moved into an empty one) are listed last, marked "no useful move", so the list is never empty
-while a move is legal; DEAL comes between the two. Only the bot's diagnostic ``peek``
-(:func:`play_blind`) lifts the mask, to measure what the hidden cards are worth to the search.
+while a move is legal; DEAL comes between the two. When nothing else is useful and the deal waits
+for an empty column to be filled, the moves that fill it come first, as useful. Only the bot's
+diagnostic ``peek`` (:func:`play_blind`) lifts the mask, to measure what the hidden cards are
+worth to the search.
 :class:`HintSearch` runs the same search in slices, for a page that thinks while the player does.
 """
 
@@ -145,6 +147,7 @@ class HintSearch:
         bar = max(ranker.value(state) for state in recent if state[2] == root[2]) - ranker.value(root)
         useful: list[tuple[int, int, int, Step, str, Step | None]] = []
         idle: list[tuple[int, int, Hint]] = []
+        fills: list[tuple[int, int, Step]] = []  # moves that gain nothing but fill the column a deal waits for
         first_empty = next((i for i, col in enumerate(root[0]) if not col), None)
         blocked_deal = bool(root[2]) and table.deal_needs_full and first_empty is not None
         steps = [(move.src, move.dst, move.count) for move in legal if not move.is_deal]
@@ -173,13 +176,19 @@ class HintSearch:
                 reason = ranker.reason(step, table.apply(root, step), gain, second)
                 useful.append((score, gain, -order, step, reason, second))
             elif blocked_deal and not root[0][step[1]]:
-                fill = f"no useful move: fills column {step[1] + 1} so you can deal"
-                idle.append((gain + RUN, order, Hint(move, fill, False)))
+                fills.append((gain, order, step))
             else:
                 idle.append((gain, order, Hint(move, f"no useful move: {_what(root, step)}", False)))
         useful.sort(key=lambda entry: entry[:3], reverse=True)
+        ranked = [(gain, step, why, then) for _, gain, _, step, why, then in useful]
+        for gain, order, step in sorted(fills, key=lambda entry: (-entry[0], entry[1])):
+            if useful:  # the deal can wait: filling its column is the hint only once nothing else helps
+                fill = f"no useful move: fills column {step[1] + 1} so you can deal"
+                idle.append((gain + RUN, order, Hint(Move(*step), fill, False)))
+            else:
+                ranked.append((gain, step, f"{_what(root, step)} so you can deal", None))
         idle.sort(key=lambda entry: (-entry[0], entry[1]))
-        out = _marked_repeats(table, root, [(gain, step, why, then) for _, gain, _, step, why, then in useful])
+        out = _marked_repeats(table, root, ranked)
         if DEAL in legal:
             out.append(Hint(DEAL, "deal a new row" if useful else "deal: nothing useful is left"))
         out.extend(entry[2] for entry in idle)

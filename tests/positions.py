@@ -73,6 +73,21 @@ stock:
 10: | 6s As
 """
 
+# Nothing gains, and the deal waits for column 10: every run would break, or move whole.
+FILL_TO_DEAL = """spider-1 moves=40 done=ssssss
+stock: Js Js 8s 8s 5s 5s 2s 2s 4s As
+1: | Ks Qs
+2: | Ks Qs
+3: | Ts 9s
+4: | Ts 9s
+5: | 7s 6s
+6: | 7s 6s
+7: | 4s 3s
+8: | 3s
+9: | As
+10:
+"""
+
 # A spider-1 game 60 moves in (seed 4 by the top hint): its hints include detours and twins
 DETOURS = """spider-1 moves=60 done=sss
 stock: 2s 9s As 5s Js 3s 7s 4s 5s 8s

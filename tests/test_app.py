@@ -10,7 +10,7 @@ import pytest
 from spider import Game, hints
 from spider.app import App, best_destination, first_view, handle_json
 
-from positions import DETOURS, NEAR_WIN, POSITION, SHUFFLE_ONLY, STUCK
+from positions import DETOURS, FILL_TO_DEAL, NEAR_WIN, POSITION, SHUFFLE_ONLY, STUCK
 
 
 def started(storage: dict[str, str] | None = None, hash_: str = "", seed: int | None = 5) -> tuple[App, dict]:
@@ -293,6 +293,13 @@ def test_hint_with_only_useless_moves_never_says_there_are_none():
     view = ask_hint(app)
     assert "no moves" not in view["status"].lower() and view["status"].startswith("Nothing useful is left")
     assert "undo" in view["status"].lower() and not any(c["hint"] for c in view["columns"])
+
+
+def test_hint_fills_the_empty_column_a_deal_waits_for():
+    app, _ = at_position(FILL_TO_DEAL)
+    view = ask_hint(app)
+    assert view["status"] == "Hint: Moves 9♠ to empty column 10 so you can deal (hint 1 of 4)."
+    assert view["columns"][9]["hint"] and view["columns"][2]["cards"][-1]["hint"]
 
 
 def test_reload_resumes_exactly_with_selection_cleared():

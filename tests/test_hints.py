@@ -10,7 +10,7 @@ import spider
 from spider.hints import Hint, HintSearch, _same_play, hints, play_blind, player_view
 from spider.search_state import ONE, Table, to_move
 
-from positions import DETOURS, POSITION
+from positions import DETOURS, FILL_TO_DEAL, POSITION
 
 NEAR_END = """spider-4 moves=0 done=shddcc
 stock:
@@ -157,6 +157,18 @@ def test_deal_when_nothing_useful_is_left() -> None:
         game.play(useful[0].move)
     top = hints(game)[0]
     assert top.move == spider.DEAL and top.reason == "deal: nothing useful is left"
+
+
+def test_when_the_deal_waits_for_an_empty_column_filling_it_is_the_hint() -> None:
+    game = spider.Game.from_text(FILL_TO_DEAL)
+    ranked = hints(game)
+    fills = [h for h in ranked if h.reason.endswith("to empty column 10 so you can deal")]
+    assert fills and ranked[:len(fills)] == fills and all(h.useful for h in fills)
+    assert [h.move for h in fills if not h.repeat] == [spider.Move(2, 9), spider.Move(4, 9), spider.Move(6, 9),
+                                                       spider.Move(0, 9)]  # one 9♠, one 6♠, ... each
+    after = game.copy()
+    after.play(fills[0].move)
+    assert hints(after)[0].move == spider.DEAL
 
 
 def test_never_empty_while_a_move_is_legal() -> None:
