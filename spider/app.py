@@ -501,6 +501,9 @@ class App:
         """Show the next hint; if the search needs more than a moment, say so and finish it in
         the page's spare time (:meth:`on_idle` shows it), so the page never freezes."""
         self.selection = None
+        if self.game.is_won:
+            self._say("This game is already won: start a new game, or replay this deal.")
+            return
         if self.hint_list is None:
             ranked = self._work_on_hints(HINT_NOW_MS / 1000)
             self.hint_wanted = ranked is None
@@ -529,9 +532,12 @@ class App:
         return self.hint_search.result if self.hint_search.advance(seconds) else None
 
     def _idle_wanted(self) -> bool:
-        """Spare time would go to hints: they are not ready and the game is being played."""
+        """Spare time would go to hints: they are not ready and the game is being played (a hint
+        asked for comes even with a dialog open)."""
         searched = self.hint_search is not None and self.hint_search.done
-        return not (searched or self.game.is_won or self.autoplay is not None or self.dialog)
+        if searched or self.game.is_won or self.autoplay is not None:
+            return False
+        return self.hint_wanted or not self.dialog
 
     def on_idle(self, event: dict[str, Any]) -> bool:
         """Spare time in the page (``budget_ms``, capped): the Hint button then answers at once.

@@ -184,6 +184,8 @@ def test_win_opens_dialog():
     app.handle({"type": "pick", "col": 1, "index": 0})
     view = app.handle({"type": "pick", "col": 0})["view"]
     assert view["won"] and view["dialog"] == "won" and view["tone"] == "win"
+    view = app.handle({"type": "key", "key": "h"})["view"]
+    assert view["status"].startswith("This game is already won") and view["tone"] == "info"
     view = app.handle({"type": "action", "name": "replay"})["view"]
     assert not view["won"] and view["dialog"] is None and view["moves"] == 0
 
@@ -403,6 +405,16 @@ def test_another_tab_writing_the_save_offers_the_newer_game():
     assert Game.from_json(response["store"]["spider:save:spider-1"]).to_text() == other.to_text()
     view = app.handle({"type": "external", "key": "spider:save:spider-4", "value": "x"})["view"]
     assert view["dialog"] is None, "another variant's save does not concern this game"
+
+
+def test_a_hint_asked_for_with_a_dialog_open_still_comes(monkeypatch):
+    monkeypatch.setattr("spider.app.HINT_NOW_MS", 0)  # the press answers "looking…": the rest is spare time's
+    app, _ = started(seed=9)
+    other = Game("spider-1", 9)
+    other.play(other.legal_moves()[0])
+    app.handle({"type": "external", "key": "spider:save:spider-1", "value": other.to_json()})
+    assert app.dialog == "conflict"
+    assert ask_hint(app)["status"].startswith("Hint: ")
 
 
 def answer(app: App, response: dict, **result) -> dict:

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from spider import Game
 from spider.app import MENU, SAVE_PREFIX, App
 
-from positions import POSITION
+from positions import NEAR_WIN, POSITION
 
 EXAMPLES = 60
 EVENTS = 60
@@ -26,11 +26,12 @@ KEYS = ("ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "Enter", " ", "Escape
 ACTIONS = ("undo", "redo", "hint", "deal", "new", "replay", "saving", "copied", "dismiss", "open-link", "keep-game",
            "show-me", "stop", "winnable", "peek", "load-newer", "keep-mine", "no-such-action")
 FRAGMENTS = ("", "#spider-2/5", "#spider-4", "#spider-1/x", "#nowhere/3", "#pos=not%20a%20position",
-             "#pos=" + quote(POSITION), "#scorpion/12")
+             "#pos=" + quote(POSITION), "#pos=" + quote(NEAR_WIN), "#scorpion/12")
 
 PLAY = st.fixed_dictionaries({"type": st.just("play"), "n": st.integers(0, 200),
-                              "how": st.sampled_from(("click", "drag", "keys", "double"))})
-"""A legal move, made as a player would: clicks, a drag, the keyboard or a double-click."""
+                              "how": st.sampled_from(("click", "drag", "keys", "double", "hint"))})
+"""A legal move, made as a player would: clicks, a drag, the keyboard, a double-click, or the
+move the Hint button shows, clicked."""
 EVENT = st.one_of(
     PLAY, PLAY, PLAY, PLAY, PLAY, PLAY,  # six times as likely as any other event, so that games get played
     st.fixed_dictionaries({"type": st.just("pick"), "col": COLUMN, "index": INDEX}),
@@ -104,6 +105,8 @@ class Page:
 
     def play(self, n: int, how: str) -> dict:
         """The events a player makes to play the ``n``-th legal move (a deal is the stock's button)."""
+        if how == "hint":
+            return self.play_hint()
         game = self.app.game
         legal = game.legal_moves()
         if not legal:
@@ -123,6 +126,24 @@ class Page:
             return self.send({"type": "drop", "col": move.dst})
         return self.send({"type": "pick", "col": move.dst, "index": top if top >= 0 else None})
 
+    def play_hint(self) -> dict:
+        """Press Hint, give the page's spare time until it shows, and click what it marks."""
+        response = self.send({"type": "action", "name": "hint"})
+        view = response["view"]
+        while view["tone"] == "busy":
+            assert response["idle"], "a hint is on its way, but the app asks for no time to work it out"
+            response = self.send({"type": "idle", "budget_ms": 15})
+            view = response["view"] or view
+        if view["stock"]["hint"]:
+            return self.send({"type": "action", "name": "deal"})
+        marked = [(c, i) for c, column in enumerate(view["columns"]) for i, card in enumerate(column["cards"])
+                  if card["hint"]]
+        targets = [c for c, column in enumerate(view["columns"]) if column["hint"]]
+        if not marked or not targets:
+            return response
+        self.send({"type": "pick", "col": marked[0][0], "index": marked[0][1]})
+        return self.send({"type": "pick", "col": targets[0], "index": None})
+
     def other_tab(self, moves: int) -> dict:
         """Another tab, on the same game, plays ``moves`` moves on and saves: the page hears of it
         (only while saving is on: the setting is the browser's, so that tab does not save either)."""
@@ -136,6 +157,8 @@ class Page:
         self.storage[key] = other.to_json()
         if self.storage[key] != self.app.game.to_json():
             self.foreign = key
+        elif self.foreign == key:
+            self.foreign = None
         return {"type": "external", "key": key, "value": self.storage[key]}
 
     def answer(self, status: str) -> dict:
@@ -165,6 +188,8 @@ def check_view(app: App, view: dict) -> None:
             assert card.face_up or drawn["label"] == "face-down card"
     assert (view["moves"], view["won"], view["can_undo"]) == (game.moves, game.is_won, game.can_undo())
     assert view["status"] is not None and view["tone"] in ("info", "error", "warn", "hint", "win", "busy")
+    if "no moves" in view["status"].lower():  # never while a move is legal, nor once the game is won
+        assert not game.legal_moves() and not game.is_won
 
 
 @settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=[HealthCheck.too_slow])
