@@ -16,7 +16,7 @@ from typing import Any
 from .cards import Card
 from .errors import IllegalMove, NotationError, SaveError
 from .game import Game
-from .hints import Hint, HintSearch
+from .hints import Hint, HintSearch, nothing_to_suggest
 from .moves import DEAL, Move
 from .shuffle import random_below
 from .variants import VARIANTS
@@ -514,11 +514,7 @@ class App:
             self.hint_index = -1
         if not self.hint_list:
             self.hint_index = -1
-            if self.game.legal_moves():  # never claim "no moves" while one is legal
-                self._say("Nothing useful is left: the legal moves only shuffle cards. Undo, or start a new game.",
-                          "warn")
-            else:
-                self._say("No moves left. Undo to try another way, or start a new game.", "warn")
+            self._say(f"{_capital(nothing_to_suggest(self.game))}. Undo, or start a new game.", "warn")
             return
         self.hint_index = (self.hint_index + 1) % len(self.hint_list)
         hint = self.hint_list[self.hint_index]

@@ -12,7 +12,7 @@ from typing import TypeVar
 
 from .errors import IllegalMove
 from .game import Game
-from .hints import hints, play_blind
+from .hints import hints, nothing_to_suggest, play_blind
 from .moves import Move
 from .solver import SolveResult, solve
 from .variants import VARIANTS
@@ -62,13 +62,11 @@ def play(args: argparse.Namespace) -> int:
 
 
 def _advice(game: Game, most: int = 3) -> str:
-    """The best few hints, as moves to type and why; never "no moves" while one is legal."""
+    """The best few hints, as moves to type and why."""
     useful = [hint for hint in hints(game) if hint.useful and not hint.repeat]
     if useful:
         return "\n".join(f"  {hint.move}: {hint.reason}" for hint in useful[:most])
-    if game.legal_moves():
-        return "nothing useful is left: the legal moves only shuffle cards (u to undo, q to quit)"
-    return "no moves left (u to undo, q to quit)"
+    return f"{nothing_to_suggest(game)} (u to undo, q to quit)"
 
 
 @command

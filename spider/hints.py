@@ -92,6 +92,13 @@ def hints(game: Game) -> list[Hint]:
     return _hints(game, peek=False)
 
 
+def nothing_to_suggest(game: Game) -> str:
+    """What to tell a player when no hint helps: never "no moves" while a move is legal."""
+    if game.legal_moves():
+        return "nothing useful is left: the legal moves only shuffle cards"
+    return "no moves left"
+
+
 def _hints(game: Game, peek: bool) -> list[Hint]:
     search = HintSearch(game, peek)
     search.advance(float("inf"))
