@@ -165,7 +165,7 @@ def test_when_the_deal_waits_for_an_empty_column_filling_it_is_the_hint() -> Non
     fills = [h for h in ranked if h.reason.endswith("to empty column 10 so you can deal")]
     assert fills and ranked[:len(fills)] == fills and all(h.useful for h in fills)
     assert [h.move for h in fills if not h.repeat] == [spider.Move(2, 9), spider.Move(4, 9), spider.Move(6, 9),
-                                                       spider.Move(0, 9)]  # one 9♠, one 6♠, ... each
+                                                       spider.Move(0, 9)]  # twin 9♠, 6♠ and Q♠ are repeats
     after = game.copy()
     after.play(fills[0].move)
     assert hints(after)[0].move == spider.DEAL
