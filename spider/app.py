@@ -95,8 +95,8 @@ class App:
                         "idle": self._idle_wanted()}
         else:
             self._tick(event.get("now"))
-            if self.autoplay is not None and kind not in ("tick", "worked", "external", "storage-error"):
-                self.autoplay = None
+            if kind not in ("tick", "worked", "external", "storage-error"):
+                self._take_over(event)
             handler = getattr(self, f"on_{str(kind).replace('-', '_')}", None)
             if handler is None:
                 self._say(f"Unknown event {kind!r}", "error")
@@ -256,6 +256,23 @@ class App:
     def _pending(self, kind: str) -> bool:
         return any(job["kind"] == kind for job in self.jobs.values())
 
+    def _cancel(self, kind: str, **match: Any) -> None:
+        """Forget pending jobs of ``kind`` (their answers will be ignored) and have the worker
+        drop any it has not started: it cannot stop the one it is running."""
+        ids = [i for i, job in self.jobs.items()
+               if job["kind"] == kind and all(job.get(k) == v for k, v in match.items())]
+        for i in ids:
+            del self.jobs[i]
+        if ids:
+            self.work.append({"kind": "cancel", "ids": ids})
+
+    def _take_over(self, event: dict[str, Any]) -> None:
+        """Any input from the player stops "Show me", whether it is playing or still looking
+        (pressing "Show me" again keeps looking rather than starting over)."""
+        self.autoplay = None
+        if not (event.get("type") == "action" and event.get("name") == "show-me"):
+            self._cancel("solve")
+
     def on_worked(self, event: dict[str, Any]) -> None:
         job = self.jobs.pop(_int(event.get("id"), -1), None)
         result = event.get("result")
@@ -301,7 +318,10 @@ class App:
         if self.game.is_won:
             self._say("This game is already won.")
             return
-        self._job("solve", save=self.game.to_json(), text=self.game.to_text(), budget=30)
+        text = self.game.to_text()
+        if not any(job["kind"] == "solve" and job["text"] == text for job in self.jobs.values()):
+            self._cancel("solve")
+            self._job("solve", save=self.game.to_json(), text=text, budget=30)
         self._say("Looking for a way to win from here…")
 
     def _proven(self, name: str) -> list[int]:
@@ -354,6 +374,7 @@ class App:
             self._verify_more()
         else:
             self.winnable_only.discard(name)
+            self._cancel("verify", variant=name)
             self._say(f"New {self.game.variant.title} games deal any shuffle.")
         self._write_settings()
 
@@ -366,6 +387,7 @@ class App:
         self._request_badge()
 
     def _request_badge(self) -> None:
+        self._cancel("peek")
         if self.peek and not self.game.is_won:
             self.badge = None
             self._job("peek", save=self.game.to_json(), text=self.game.to_text(), budget=5)

@@ -450,6 +450,28 @@ def test_show_me_reports_lost_and_undecided_and_ignores_stale_answers():
     assert not view["autoplay"], "an answer for an older position is dropped"
 
 
+def test_stop_while_the_solver_is_looking_means_no_show():
+    app, _ = at_position()
+    response = app.handle({"type": "action", "name": "show-me"})
+    (job,) = response["work"]
+    again = app.handle({"type": "action", "name": "show-me"})
+    assert again["work"] == [] and again["view"]["thinking"], "a second press keeps the same search"
+    response = app.handle({"type": "action", "name": "stop"})
+    assert response["work"] == [{"kind": "cancel", "ids": [job["id"]]}], "the worker drops it if not started"
+    assert not response["view"]["thinking"] and response["view"]["status"] == "Stopped."
+    view = app.handle({"type": "worked", "id": job["id"], "result": {"status": "solved", "moves": ["1 2 2"]}})["view"]
+    assert not view["autoplay"] and app.game.moves == 0, "the answer that comes after Stop is not played"
+
+
+def test_a_move_while_the_solver_is_looking_takes_over():
+    app, _ = at_position()
+    (job,) = app.handle({"type": "action", "name": "show-me"})["work"]
+    response = app.handle({"type": "pick", "col": 0, "index": 2})
+    assert not response["view"]["thinking"] and response["work"] == [{"kind": "cancel", "ids": [job["id"]]}]
+    (fresh,) = app.handle({"type": "action", "name": "show-me"})["work"]
+    assert fresh["kind"] == "solve" and fresh["id"] != job["id"]
+
+
 def test_winnable_only_deals_proven_seeds_and_proves_more_in_the_background():
     from spider.winnable import winnable_seeds
 
@@ -476,8 +498,13 @@ def test_peek_badge_follows_the_position():
     assert view["badge"] == "unwinnable"
     response = app.handle({"type": "double", "col": 0, "index": 2})
     assert response["view"]["badge"] is None and response["work"][0]["kind"] == "peek"
-    view = app.handle({"type": "action", "name": "peek", "on": False})["view"]
-    assert view["badge"] is None and not view["peek"]
+    (old,) = [job["id"] for job in response["work"]]
+    response = app.handle({"type": "action", "name": "undo"})
+    cancel, peek = response["work"]
+    assert cancel == {"kind": "cancel", "ids": [old]} and peek["kind"] == "peek", "only the latest position's badge"
+    response = app.handle({"type": "action", "name": "peek", "on": False})
+    assert response["work"] == [{"kind": "cancel", "ids": [peek["id"]]}]
+    assert response["view"]["badge"] is None and not response["view"]["peek"]
 
 
 def test_a_link_asks_before_replacing_a_game_in_progress():

@@ -53,6 +53,9 @@ EVENT = st.one_of(
 )
 
 
+PLAYER_INPUT = ("play", "pick", "drop", "double", "key", "action", "hash")
+
+
 @cache
 def cards_in(variant: str) -> int:
     game = Game(variant, 1)
@@ -100,7 +103,11 @@ class Page:
                 self.storage[key] = value
         if self.foreign in response["store"]:
             self.foreign = None
-        self.jobs += response["work"]
+        for job in response["work"]:  # as the worker does: a cancel drops jobs still queued
+            if job["kind"] == "cancel":
+                self.jobs = [j for j in self.jobs if j["id"] not in job["ids"]]
+            else:
+                self.jobs.append(job)
         return response
 
     def play(self, n: int, how: str) -> dict:
@@ -198,11 +205,16 @@ def test_any_events_keep_a_true_view_and_a_resumable_save(seed: int, events: lis
     page = Page()
     response = page.send({"type": "start", "storage": {}, "hash": "", "seed": seed})
     check_view(page.app, response["view"])
+    asked_to_show = False  # whether the player's latest input was "Show me"
     for event in events:
         response = page.send(event)
         assert isinstance(response["handled"], bool) and response["hash"].startswith("#")
+        if event["type"] in PLAYER_INPUT:
+            asked_to_show = event["type"] == "action" and event["name"] == "show-me"
         if response["view"] is not None:
             check_view(page.app, response["view"])
+            if not asked_to_show:  # Stop, or any other input, ends "Show me" and the search for it
+                assert not response["view"]["autoplay"] and not response["view"]["thinking"]
         for key, value in response["store"].items():
             if key.startswith(SAVE_PREFIX) and value is not None:
                 Game.from_json(value)  # every save written loads

@@ -435,6 +435,20 @@ def test_badge_and_show_me_use_the_solver_worker(page, base_url):
     assert page.evaluate("() => [...document.scripts].every(s => s.src)"), "no inline script"
 
 
+def test_stop_while_the_solver_is_looking_plays_nothing(page, base_url):
+    open_game(page, pos_url(base_url, NEAR_WIN))
+    page.locator("details.more summary").click()
+    page.locator('[data-action="show-me"]').click()
+    stop = page.locator('[data-role="stop"]')
+    stop.click()  # the worker is still starting: the search has not begun
+    assert stop.is_hidden() and status(page) == "Stopped."
+    page.locator("details.more summary").click()
+    page.locator('[data-setting="peek"]').check()
+    page.wait_for_function("() => document.querySelector('[data-role=badge]').dataset.state === 'solved'", timeout=60_000)
+    page.wait_for_timeout(1_000)  # the worker has answered what it was still asked; "Show me" would have moved
+    assert stat(page, "moves") == "10" and stop.is_hidden()
+
+
 def test_menu_closes_on_a_click_elsewhere_and_on_escape(page, base_url):
     open_game(page, pos_url(base_url, POSITION))
     menu = page.locator(".menu")

@@ -1,6 +1,6 @@
 // The solver's own Pyodide, off the main thread so the board never freezes. It runs one job at a
-// time (spider.worker.work_json) and answers with {id, status, moves}. A newer "peek" job replaces
-// a queued one: only the badge for the latest position matters.
+// time (spider.worker.work_json) and answers with {id, status, moves}. A "cancel" message drops the
+// queued jobs Python no longer wants (the running one cannot be stopped; its answer is ignored).
 import info from "./build-info.js";
 import { startPython } from "./python.js";
 
@@ -12,10 +12,10 @@ let busy = false;
 
 self.onmessage = (event) => {
   const job = event.data;
-  if (job.kind === "peek") {
-    for (let i = queue.length - 1; i >= 0; i--) {
-      if (queue[i].kind === "peek") self.postMessage({ id: queue.splice(i, 1)[0].id, status: "superseded", moves: [] });
-    }
+  if (job.kind === "cancel") {
+    const ids = new Set(job.ids);
+    for (let i = queue.length - 1; i >= 0; i--) if (ids.has(queue[i].id)) queue.splice(i, 1);
+    return;
   }
   queue.push(job);
   pump();
