@@ -218,10 +218,11 @@ class App:
                 backup = next(key for n in range(1, 1000) if (key := _backup_key(name, n)) not in self.storage)
                 self._write(backup, saved)
                 self._write(SAVE_PREFIX + name, None)
-                self._begin(Game(name, seed), f"Your saved {VARIANTS[name].title} game could not be loaded ({e}). "
+                game, _, _ = self._deal(name, seed)
+                self._begin(game, f"Your saved {VARIANTS[name].title} game could not be loaded ({e}). "
                             f"It was kept aside as {backup!r}; a new game has started.", "error")
                 return
-        self._begin(Game(name, seed))
+        self._begin(*self._deal(name, seed))
 
     def _begin(self, game: Game, message: str = "", tone: str = "info") -> None:
         self.game = game
@@ -337,17 +338,20 @@ class App:
             return []
         return [s for s in found if isinstance(s, int)] if isinstance(found, list) else []
 
-    def _new_game(self) -> None:
-        name = self.game.variant.name
-        if name not in self.winnable_only:
-            self._begin(Game(self.game.variant))
-            return
-        pool = [s for s in self._proven(name) if s != self.game.seed]
+    def _deal(self, name: str, seed: int | None = None) -> tuple[Game, str, str]:
+        """A fresh game of ``name`` with what to say about it: deal ``seed`` if one is asked
+        for, else a proven-winnable deal when the player wants only those."""
+        if seed is not None or name not in self.winnable_only:
+            return Game(name, seed), "", "info"
+        current = self.game.seed if self.game.variant.name == name else None
+        pool = [s for s in self._proven(name) if s != current]
         if not pool:
-            self._begin(Game(self.game.variant), "No proven-winnable deal is known yet; this one is not checked.", "warn")
-        else:
-            seed = pool[random_below(len(pool))]
-            self._begin(Game(name, seed), f"{self.game.variant.title}, deal {seed}: proven winnable. Good luck!")
+            return Game(name), "No proven-winnable deal is known yet; this one is not checked.", "warn"
+        seed = pool[random_below(len(pool))]
+        return Game(name, seed), f"{VARIANTS[name].title}, deal {seed}: proven winnable. Good luck!", "info"
+
+    def _new_game(self) -> None:
+        self._begin(*self._deal(self.game.variant.name))
         self._verify_more()
 
     def _verify_more(self) -> None:

@@ -490,6 +490,19 @@ def test_winnable_only_deals_proven_seeds_and_proves_more_in_the_background():
     assert response["view"]["winnable_only"]
 
 
+def test_winnable_only_holds_for_a_fresh_game_on_switching_variants_with_saving_off():
+    from spider.winnable import winnable_seeds
+
+    app, _ = started()
+    app.handle({"type": "action", "name": "saving", "on": False})
+    app.handle({"type": "action", "name": "variant", "variant": "spider-4"})
+    app.handle({"type": "action", "name": "winnable", "on": True})
+    for _ in range(3):  # with nothing saved, each return to spider-4 deals afresh
+        app.handle({"type": "action", "name": "variant", "variant": "spider-1"})
+        view = app.handle({"type": "action", "name": "variant", "variant": "spider-4"})["view"]
+        assert app.game.seed in winnable_seeds("spider-4") and "proven winnable" in view["status"]
+
+
 def test_peek_badge_follows_the_position():
     app, _ = at_position()
     response = app.handle({"type": "action", "name": "peek", "on": True})
