@@ -396,6 +396,12 @@ class App:
             self.badge = None
             self._job("peek", save=self.game.to_json(), text=self.game.to_text(), budget=5)
 
+    def _badge(self) -> dict[str, str]:
+        """What the peeking badge shows: the solver's verdict on this position, once it has one."""
+        state = "won" if self.game.is_won else self.badge or "thinking"
+        text = {"won": "Won", "solved": "Winnable", "unwinnable": "Lost", "unknown": "Undecided"}.get(state, "Checking…")
+        return {"state": state, "text": text}
+
     def on_storage_error(self, event: dict[str, Any]) -> None:
         self._say("This browser won't let the game save (storage is blocked or full). Play on; "
                   "progress will be lost when the page closes.", "warn")
@@ -798,7 +804,7 @@ class App:
             "saving": self.saving,
             "winnable_only": game.variant.name in self.winnable_only,
             "peek": self.peek,
-            "badge": self.badge if self.peek else None,
+            "badge": self._badge() if self.peek else None,
             "autoplay": bool(self.autoplay),
             "thinking": self._pending("solve"),
             "link": self.link(),

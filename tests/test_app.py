@@ -506,11 +506,11 @@ def test_winnable_only_holds_for_a_fresh_game_on_switching_variants_with_saving_
 def test_peek_badge_follows_the_position():
     app, _ = at_position()
     response = app.handle({"type": "action", "name": "peek", "on": True})
-    assert response["view"]["peek"] and response["view"]["badge"] is None
+    assert response["view"]["peek"] and response["view"]["badge"] == {"state": "thinking", "text": "Checking…"}
     view = answer(app, response, status="unwinnable", moves=[])["view"]
-    assert view["badge"] == "unwinnable"
+    assert view["badge"] == {"state": "unwinnable", "text": "Lost"}
     response = app.handle({"type": "double", "col": 0, "index": 2})
-    assert response["view"]["badge"] is None and response["work"][0]["kind"] == "peek"
+    assert response["view"]["badge"]["state"] == "thinking" and response["work"][0]["kind"] == "peek"
     (old,) = [job["id"] for job in response["work"]]
     response = app.handle({"type": "action", "name": "undo"})
     cancel, peek = response["work"]
@@ -518,6 +518,18 @@ def test_peek_badge_follows_the_position():
     response = app.handle({"type": "action", "name": "peek", "on": False})
     assert response["work"] == [{"kind": "cancel", "ids": [peek["id"]]}]
     assert response["view"]["badge"] is None and not response["view"]["peek"]
+
+
+def test_peek_badge_on_a_won_game_says_won():
+    app, _ = at_position(NEAR_WIN)
+    app.handle({"type": "action", "name": "peek", "on": True})
+    app.handle({"type": "pick", "col": 1, "index": 0})
+    view = app.handle({"type": "pick", "col": 0})["view"]
+    assert view["won"] and view["badge"] == {"state": "won", "text": "Won"}
+    _, response = started(dict(app.storage))
+    assert response["view"]["won"], "the reload resumes the won game"
+    assert response["view"]["badge"] == {"state": "won", "text": "Won"}, "not 'Checking…' for ever"
+    assert not response["work"], "no solver job for a game already won"
 
 
 def test_a_link_asks_before_replacing_a_game_in_progress():

@@ -195,6 +195,8 @@ def check_view(app: App, view: dict) -> None:
             assert card.face_up or drawn["label"] == "face-down card"
     assert (view["moves"], view["won"], view["can_undo"]) == (game.moves, game.is_won, game.can_undo())
     assert view["status"] is not None and view["tone"] in ("info", "error", "warn", "hint", "win", "busy")
+    assert (view["badge"] is not None) == app.peek
+    assert not (view["badge"] and game.is_won) or view["badge"]["state"] == "won"
     if "no moves" in view["status"].lower():  # never while a move is legal, nor once the game is won
         assert not game.legal_moves() and not game.is_won
 

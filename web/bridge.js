@@ -305,9 +305,11 @@ function renderChrome(view) {
   document.querySelector('[data-setting="winnable"]').checked = !!view.winnable_only;
   document.querySelector('[data-setting="peek"]').checked = !!view.peek;
   const badge = $("badge");
-  badge.toggleAttribute("hidden", !view.peek);
-  setAttr(badge, "data-state", view.badge || "thinking");
-  setText(badge, { solved: "Winnable", unwinnable: "Lost", unknown: "Undecided" }[view.badge] || "Checking…");
+  badge.toggleAttribute("hidden", !view.badge);
+  if (view.badge) {
+    setAttr(badge, "data-state", view.badge.state);
+    setText(badge, view.badge.text);
+  }
   $("stop").toggleAttribute("hidden", !view.autoplay && !view.thinking);
   setText($("won-text"), `Score ${view.score} · ${view.points} points · ${view.moves} moves · ${clock.format(view.time)}`);
   for (const dialog of document.querySelectorAll("dialog[data-dialog]")) {
