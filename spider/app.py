@@ -64,6 +64,7 @@ class App:
         self.winnable_only: set[str] = set()
         self.peek = False
         self.verify_budget = VERIFY_PER_SESSION
+        self.interrupted = False  # this event stopped "Show me"
         self._identified: tuple[Game, str] | None = None
         self._reset_ui()
 
@@ -270,6 +271,7 @@ class App:
     def _take_over(self, event: dict[str, Any]) -> None:
         """Any input from the player stops "Show me", whether it is playing or still looking
         (pressing "Show me" again keeps looking rather than starting over)."""
+        self.interrupted = self.autoplay is not None or self._pending("solve")
         self.autoplay = None
         if not (event.get("type") == "action" and event.get("name") == "show-me"):
             self._cancel("solve")
@@ -297,7 +299,7 @@ class App:
                 self.autoplay = None
         if self.autoplay:
             count = len(self.autoplay)
-            self._say(f"Found a win in {count} move{'s' if count != 1 else ''}. Watch, or press Stop.", "hint")
+            self._say(f"Found a win in {count} move{'s' if count != 1 else ''}. Watch, or press Stop or Esc.", "hint")
         elif status == "unwinnable":
             self._say("There is no way to win from here: this position is lost. Undo, or start a new game.", "warn")
         else:
@@ -682,7 +684,7 @@ class App:
             self.dialog = None
             self.linked = None
             self._clear_marks()
-            self._say("Selection cleared.")
+            self._say("Stopped." if self.interrupted else "Selection cleared.")
             return True
         if not event.get("board"):
             return False

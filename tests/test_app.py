@@ -434,7 +434,7 @@ def test_show_me_plays_the_solution_and_any_input_stops_it():
     view = app.handle({"type": "tick"})["view"]
     assert cards_of(view, 1)[-2:] == ["9s", "8s"] and view["autoplay"]
     view = app.handle({"type": "key", "key": "Escape"})["view"]
-    assert not view["autoplay"]
+    assert not view["autoplay"] and view["status"] == "Stopped."
     assert app.handle({"type": "tick"})["view"]["moves"] == 1
 
 

@@ -462,6 +462,16 @@ def test_menu_closes_on_a_click_elsewhere_and_on_escape(page, base_url):
     assert menu.is_visible()
     page.keyboard.press("Escape")
     assert menu.is_hidden()
+    summary.focus()
+    page.keyboard.press("Enter")
+    for _ in range(4):
+        page.keyboard.press("Tab")
+    assert page.evaluate("() => document.activeElement.dataset.action") == "show-me"
+    page.keyboard.press("Enter")
+    assert menu.is_hidden()
+    assert page.evaluate("() => document.activeElement.tagName") == "SUMMARY", "focus is not dropped on the body"
+    page.keyboard.press("Escape")  # any key stops "Show me"
+    assert status(page) == "Stopped."
 
 
 def test_winnable_deals_only(page, base_url):

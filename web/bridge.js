@@ -507,10 +507,14 @@ function focusFromView() {
 }
 
 // The ⋯ menu is a <details>: it closes once one of its buttons is pressed (so Show me plays where
-// the board can be seen), on a click anywhere else, and on Escape.
+// the board can be seen), on a click anywhere else, and on Escape. Focus inside it goes back to its
+// toggle, not to the page's body, so the keyboard carries on from where it was.
 function closeMenu(unless) {
   const menu = document.querySelector("details.more");
-  if (menu.open && !(unless && menu.contains(unless))) menu.open = false;
+  if (!menu.open || (unless && menu.contains(unless))) return;
+  const within = menu.contains(document.activeElement);
+  menu.open = false;
+  if (within) menu.querySelector("summary").focus();
 }
 
 function onClick(e) {
