@@ -681,10 +681,12 @@ class App:
             shortcuts[lower]()
             return True
         if key == "Escape":
+            marked = self.selection is not None or self.hint_index >= 0 or bool(self.marked)
             self.dialog = None
             self.linked = None
             self._clear_marks()
-            self._say("Stopped." if self.interrupted else "Selection cleared.")
+            if self.interrupted or marked:  # otherwise (say, closing the menu) the message stands
+                self._say("Stopped." if self.interrupted else "Selection cleared.")
             return True
         if not event.get("board"):
             return False

@@ -131,7 +131,10 @@ def test_escape_clears_selection_and_keys_outside_board_are_left_alone():
     app, _ = at_position()
     app.handle({"type": "pick", "col": 0, "index": 2})
     view = app.handle({"type": "key", "key": "Escape"})["view"]
-    assert not any(c["selected"] for c in view["columns"][0]["cards"])
+    assert not any(c["selected"] for c in view["columns"][0]["cards"]) and view["status"] == "Selection cleared."
+    app.handle({"type": "action", "name": "undo"})
+    view = app.handle({"type": "key", "key": "Escape"})["view"]  # e.g. closing the menu: nothing to clear
+    assert view["status"] == "Nothing to undo.", "the last message stands"
     assert app.handle({"type": "key", "key": "Enter", "board": False})["handled"] is False
     assert app.handle({"type": "key", "key": "x", "board": True, "focus": None})["handled"] is False
 

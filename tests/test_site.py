@@ -300,6 +300,11 @@ def test_phone_fits_and_touch_drag_moves(phone_page, base_url):
     menu = page.locator(".menu").bounding_box()
     assert menu["x"] >= 0 and menu["x"] + menu["width"] <= 390, "the menu fits the phone's width"
     save_screenshot(page, "phone-menu")
+    page.locator('[data-setting="peek"]').check()
+    page.keyboard.press("Escape")
+    badge = page.locator('[data-role="badge"]').bounding_box()
+    assert badge["x"] + badge["width"] <= 390, "the badge fits beside the score line"
+    save_screenshot(page, "phone-badge")
 
 
 def test_view_cache_is_written_for_instant_start(page, base_url):
