@@ -681,12 +681,13 @@ class App:
             shortcuts[lower]()
             return True
         if key == "Escape":
-            marked = self.selection is not None or self.hint_index >= 0 or bool(self.marked)
+            cleared = ("Stopped." if self.interrupted else "Selection cleared." if self.selection is not None
+                       else "Hint cleared." if self.hint_index >= 0 else None)
             self.dialog = None
             self.linked = None
             self._clear_marks()
-            if self.interrupted or marked:  # otherwise (say, closing the menu) the message stands
-                self._say("Stopped." if self.interrupted else "Selection cleared.")
+            if cleared:  # otherwise (say, closing the menu) the message stands
+                self._say(cleared)
             return True
         if not event.get("board"):
             return False

@@ -132,6 +132,9 @@ def test_escape_clears_selection_and_keys_outside_board_are_left_alone():
     app.handle({"type": "pick", "col": 0, "index": 2})
     view = app.handle({"type": "key", "key": "Escape"})["view"]
     assert not any(c["selected"] for c in view["columns"][0]["cards"]) and view["status"] == "Selection cleared."
+    assert ask_hint(app, {"type": "key", "key": "h"})["status"].startswith("Hint: ")
+    view = app.handle({"type": "key", "key": "Escape"})["view"]
+    assert view["status"] == "Hint cleared." and not any(c["hint"] for c in view["columns"])
     app.handle({"type": "action", "name": "undo"})
     view = app.handle({"type": "key", "key": "Escape"})["view"]  # e.g. closing the menu: nothing to clear
     assert view["status"] == "Nothing to undo.", "the last message stands"

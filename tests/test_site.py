@@ -305,6 +305,13 @@ def test_phone_fits_and_touch_drag_moves(phone_page, base_url):
     badge = page.locator('[data-role="badge"]').bounding_box()
     assert badge["x"] + badge["width"] <= 390, "the badge fits beside the score line"
     save_screenshot(page, "phone-badge")
+    page.set_viewport_size({"width": 320, "height": 640})  # the narrowest phones still in use
+    page.wait_for_timeout(300)
+    wide = page.evaluate("""() => [...document.querySelectorAll("body *")]
+        .filter(e => e.getBoundingClientRect().right > document.documentElement.clientWidth + 0.5)
+        .map(e => `${e.tagName}.${e.className}`)""")
+    assert page.evaluate("document.documentElement.clientWidth") == 320 and not wide, f"sticks out sideways: {wide}"
+    save_screenshot(page, "phone-320")
 
 
 def test_view_cache_is_written_for_instant_start(page, base_url):
