@@ -96,7 +96,7 @@ class App:
                         "idle": self._idle_wanted()}
         else:
             self._tick(event.get("now"))
-            if kind not in ("tick", "worked", "external", "storage-error"):
+            if kind not in ("tick", "worked", "worker-error", "external", "storage-error"):
                 self._take_over(event)
             handler = getattr(self, f"on_{str(kind).replace('-', '_')}", None)
             if handler is None:
@@ -279,19 +279,31 @@ class App:
     def on_worked(self, event: dict[str, Any]) -> None:
         job = self.jobs.pop(_int(event.get("id"), -1), None)
         result = event.get("result")
-        if job is None or not isinstance(result, dict):
-            return
+        if job is not None and isinstance(result, dict):
+            self._answered(job, result)
+
+    def on_worker_error(self, event: dict[str, Any]) -> None:
+        """The worker itself failed (it could not load, or crashed): no job it had will answer."""
+        jobs, self.jobs = list(self.jobs.values()), {}
+        for job in jobs:
+            self._answered(job, {"status": "error", "error": str(event.get("error") or "the solver stopped")})
+
+    def _answered(self, job: dict[str, Any], result: dict[str, Any]) -> None:
         status = result.get("status")
         if job["kind"] == "verify":
             self._verified(job, status)
         elif job.get("text") != self.game.to_text():
             return  # the position moved on while the worker thought: a stale answer
         elif job["kind"] == "peek":
-            self.badge = status if status in ("solved", "unwinnable", "unknown") else None
+            self.badge = status if status in ("solved", "unwinnable", "unknown", "error") else None
         elif job["kind"] == "solve":
-            self._solved(status, result.get("moves"))
+            self._solved(status, result.get("moves"), result.get("error"))
 
-    def _solved(self, status: Any, moves: Any) -> None:
+    def _solved(self, status: Any, moves: Any, error: Any = None) -> None:
+        if status == "error":
+            self.autoplay = None
+            self._say(f"The solver could not run in this browser ({str(error)[:80]}). Play on: the game is unaffected.", "warn")
+            return
         if status == "solved" and isinstance(moves, list):
             try:
                 self.autoplay = [Move.from_text(m) for m in moves]
@@ -365,6 +377,9 @@ class App:
 
     def _verified(self, job: dict[str, Any], status: Any) -> None:
         name = job["variant"]
+        if status == "error":  # the worker cannot solve here: stop asking it
+            self.verify_budget = 0
+            return
         if status == "solved":
             found = sorted(set(self._found(name)) | {job["seed"]})
             self.storage[PROVEN_PREFIX + name] = json.dumps(found)
@@ -401,7 +416,8 @@ class App:
     def _badge(self) -> dict[str, str]:
         """What the peeking badge shows: the solver's verdict on this position, once it has one."""
         state = "won" if self.game.is_won else self.badge or "thinking"
-        text = {"won": "Won", "solved": "Winnable", "unwinnable": "Lost", "unknown": "Undecided"}.get(state, "Checking…")
+        text = {"won": "Won", "solved": "Winnable", "unwinnable": "Lost", "unknown": "Undecided",
+                "error": "Can't check"}.get(state, "Checking…")
         return {"state": state, "text": text}
 
     def on_storage_error(self, event: dict[str, Any]) -> None:

@@ -478,6 +478,22 @@ def test_a_move_while_the_solver_is_looking_takes_over():
     assert fresh["kind"] == "solve" and fresh["id"] != job["id"]
 
 
+def test_a_solver_that_cannot_run_is_reported_and_nothing_waits_on_it():
+    app, _ = at_position()
+    app.handle({"type": "action", "name": "peek", "on": True})
+    app.handle({"type": "action", "name": "winnable", "on": True})
+    response = app.handle({"type": "action", "name": "show-me"})
+    assert response["view"]["thinking"] and len(app.jobs) == 3
+    view = app.handle({"type": "worker-error", "error": "Module worker not supported"})["view"]
+    assert not view["thinking"] and not view["autoplay"] and app.jobs == {}
+    assert view["status"].startswith("The solver could not run in this browser (Module worker not supported)")
+    assert view["badge"] == {"state": "error", "text": "Can't check"}
+    assert app.verify_budget == 0, "no more seed checks are sent to a solver that cannot run"
+    response = app.handle({"type": "action", "name": "show-me"})
+    view = answer(app, response, status="error", error="RangeError: out of memory", moves=[])["view"]
+    assert "out of memory" in view["status"] and view["tone"] == "warn"
+
+
 def test_winnable_only_deals_proven_seeds_and_proves_more_in_the_background():
     from spider.winnable import winnable_seeds
 

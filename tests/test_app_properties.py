@@ -45,9 +45,10 @@ EVENT = st.one_of(
     st.fixed_dictionaries({"type": st.just("idle"), "budget_ms": st.sampled_from((None, 0, 1, 15, 10_000))}),
     st.fixed_dictionaries({"type": st.just("tick")}),
     st.fixed_dictionaries({"type": st.just("worked"), "answer": st.sampled_from(("solved", "unwinnable", "unknown",
-                                                                                  "garbage"))}),
+                                                                                  "garbage", "error"))}),
     st.fixed_dictionaries({"type": st.just("hash"), "hash": st.sampled_from(FRAGMENTS)}),
     st.fixed_dictionaries({"type": st.just("storage-error")}),
+    st.fixed_dictionaries({"type": st.just("worker-error"), "error": st.sampled_from(("", "out of memory"))}),
     st.fixed_dictionaries({"type": st.just("external"), "moves": st.integers(0, 3)}),
     st.fixed_dictionaries({"type": st.just("no-such-event")}),
 )
@@ -94,6 +95,8 @@ class Page:
         self.now += 700
         if event["type"] == "worked":
             event = self.answer(event["answer"])
+        elif event["type"] == "worker-error":  # the bridge drops the failed worker and its queue
+            self.jobs = []
         response = self.app.handle({**event, "now": self.now})
         json.dumps(response)  # crosses the Pyodide boundary as JSON
         for key, value in response["store"].items():
@@ -211,6 +214,8 @@ def test_any_events_keep_a_true_view_and_a_resumable_save(seed: int, events: lis
     for event in events:
         response = page.send(event)
         assert isinstance(response["handled"], bool) and response["hash"].startswith("#")
+        if event["type"] == "worker-error":  # nothing is left waiting on a worker that failed
+            assert not page.app.jobs and not response["view"]["thinking"]
         if event["type"] in PLAYER_INPUT:
             asked_to_show = event["type"] == "action" and event["name"] == "show-me"
         if response["view"] is not None:

@@ -189,3 +189,21 @@ def test_missing_runtime_says_so_with_a_retry_and_keeps_the_saves(browser, stati
     save_screenshot(page, "boot-failed")
     assert page.evaluate("() => Object.fromEntries(Object.entries(localStorage))") == saved
     context.close()
+
+
+def test_a_solver_worker_that_cannot_start_is_reported(fresh_context, static_server, dist_copy: Path, watch) -> None:
+    (dist_copy / "solver-worker.js").write_text('throw new Error("no solver in this browser");\n')
+    build.finalize(dist_copy, build.read_build_info(dist_copy))
+    server = static_server(dist_copy)
+    watch.add_origin(server.url)
+    watch.allow("no solver in this browser")  # the worker's own uncaught error, which the test causes
+    page = new_tab(fresh_context(), watch)
+    boot(page, server.url + "#spider-1/3")
+    page.locator("details.more summary").click()
+    page.locator('[data-action="show-me"]').click()
+    page.wait_for_function("() => document.querySelector('[data-role=status]').textContent.includes('could not run')",
+                           timeout=30_000)
+    assert page.locator('[data-role="stop"]').is_hidden(), "nothing is left waiting on the solver"
+    assert "no solver in this browser" in page.locator('[data-role="status"]').inner_text()
+    save_screenshot(page, "desktop-solver-failed")
+    deal_and_expect_moves(page, 1)

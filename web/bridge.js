@@ -385,7 +385,13 @@ const solver = {
     if (!this.worker) {
       this.worker = new Worker(new URL("solver-worker.js", import.meta.url), { type: "module" });
       this.worker.onmessage = (e) => send({ type: "worked", id: e.data.id, result: e.data });
-      this.worker.onerror = (e) => { e.preventDefault(); console.warn("solver worker failed:", e.message); };
+      this.worker.onerror = (e) => {
+        e.preventDefault();
+        console.warn("solver worker failed:", e.message);
+        this.worker.terminate();
+        this.worker = null; // the next job starts a new one
+        send({ type: "worker-error", error: e.message || "the solver could not start" });
+      };
     }
     for (const job of jobs) this.worker.postMessage(job);
   },

@@ -34,7 +34,13 @@ async function pump() {
   }
   while (queue.length) {
     const job = queue.shift();
-    self.postMessage(JSON.parse(work(JSON.stringify(job))));
+    let answer;
+    try {
+      answer = JSON.parse(work(JSON.stringify(job)));
+    } catch (error) { // Python itself failed (say, out of memory): this job gets an answer all the same
+      answer = { id: job.id, status: "error", error: String(error), moves: [] };
+    }
+    self.postMessage(answer);
     await new Promise((resolve) => setTimeout(resolve, 0)); // let newer jobs arrive
   }
   busy = false;
