@@ -227,6 +227,17 @@ def _seeds(text: str) -> list[int]:
     return seeds
 
 
+def _budget(text: str) -> float:
+    """Seconds per seed: a positive number (a budget of nothing would only report "unknown")."""
+    try:
+        seconds = float(text)
+    except ValueError:
+        seconds = 0.0
+    if not 0 < seconds < float("inf"):
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds above 0")
+    return seconds
+
+
 def _jobs(text: str) -> int:
     """A process count of at least 1."""
     try:
@@ -259,12 +270,12 @@ def _parser() -> argparse.ArgumentParser:
     p = solve_p = sub.add_parser("solve", help="solve seeds with the full-information solver")
     p.add_argument("variant", choices=VARIANTS)
     p.add_argument("--seeds", type=_seeds, default=_seeds("1-100"), help="a range like 1-100 (default)")
-    p.add_argument("--budget", type=float, default=30.0, help="seconds per seed")
+    p.add_argument("--budget", type=_budget, default=30.0, help="seconds per seed")
     p.add_argument("--trace-memory", action="store_true", help="exact peak per seed (tracemalloc; slows the solver)")
     p = winnable_p = sub.add_parser("winnable", help="list seeds the solver proves winnable")
     p.add_argument("variant", choices=VARIANTS)
     p.add_argument("--seeds", type=_seeds, default=_seeds("1-100"), help="a range like 1-100 (default)")
-    p.add_argument("--budget", type=float, default=10.0, help="seconds per seed")
+    p.add_argument("--budget", type=_budget, default=10.0, help="seconds per seed")
     p.add_argument("--out", help="file to write (default: print)")
     for p in (bot_p, solve_p, winnable_p):  # each works seed by seed
         p.add_argument("--jobs", "-j", type=_jobs, default=1, help="seeds worked on at once, each in its own process")

@@ -33,6 +33,19 @@ def test_show_refuses_an_unknown_variant(capsys):
     assert "invalid choice" in capsys.readouterr().err
 
 
+@pytest.mark.parametrize(("args", "says"), [
+    (["solve", "spider-1", "--seeds", "1", "--budget", "-1"], "'-1' is not a number of seconds above 0"),
+    (["winnable", "spider-1", "--seeds", "1", "--budget", "nan"], "'nan' is not a number of seconds above 0"),
+    (["bot", "spider-1", "--seeds", "5-3"], "'5-3' names no seeds"),
+    (["solve", "spider-1", "--seeds", "x"], "'x' is not a seed or a range like 1-200"),
+    (["bot", "spider-1", "--jobs", "0"], "'0' is not a number of processes"),
+])
+def test_bad_arguments_are_refused_saying_why(capsys, args, says):
+    with pytest.raises(SystemExit):
+        main(args)
+    assert says in capsys.readouterr().err
+
+
 def play(monkeypatch, capsys, lines: list[str], variant: str = "spider-1", seed: str = "3") -> str:
     feed = iter(lines)
 
