@@ -260,13 +260,14 @@ class App:
 
     def _cancel(self, kind: str, **match: Any) -> None:
         """Forget pending jobs of ``kind`` (their answers will be ignored) and have the worker
-        drop any it has not started: it cannot stop the one it is running."""
+        drop them. One it is running is stopped too, by ending the worker, unless it is a badge
+        check: those take seconds, and come with every move, while a new worker takes its boot."""
         ids = [i for i, job in self.jobs.items()
                if job["kind"] == kind and all(job.get(k) == v for k, v in match.items())]
         for i in ids:
             del self.jobs[i]
         if ids:
-            self.work.append({"kind": "cancel", "ids": ids})
+            self.work.append({"kind": "cancel", "ids": ids, "stop": kind != "peek"})
 
     def _take_over(self, event: dict[str, Any]) -> None:
         """Any input from the player stops "Show me", whether it is playing or still looking

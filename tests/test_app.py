@@ -463,7 +463,7 @@ def test_stop_while_the_solver_is_looking_means_no_show():
     again = app.handle({"type": "action", "name": "show-me"})
     assert again["work"] == [] and again["view"]["thinking"], "a second press keeps the same search"
     response = app.handle({"type": "action", "name": "stop"})
-    assert response["work"] == [{"kind": "cancel", "ids": [job["id"]]}], "the worker drops it if not started"
+    assert response["work"] == [{"kind": "cancel", "ids": [job["id"]], "stop": True}], "the worker stops it"
     assert not response["view"]["thinking"] and response["view"]["status"] == "Stopped."
     view = app.handle({"type": "worked", "id": job["id"], "result": {"status": "solved", "moves": ["1 2 2"]}})["view"]
     assert not view["autoplay"] and app.game.moves == 0, "the answer that comes after Stop is not played"
@@ -473,7 +473,7 @@ def test_a_move_while_the_solver_is_looking_takes_over():
     app, _ = at_position()
     (job,) = app.handle({"type": "action", "name": "show-me"})["work"]
     response = app.handle({"type": "pick", "col": 0, "index": 2})
-    assert not response["view"]["thinking"] and response["work"] == [{"kind": "cancel", "ids": [job["id"]]}]
+    assert not response["view"]["thinking"] and response["work"] == [{"kind": "cancel", "ids": [job["id"]], "stop": True}]
     (fresh,) = app.handle({"type": "action", "name": "show-me"})["work"]
     assert fresh["kind"] == "solve" and fresh["id"] != job["id"]
 
@@ -536,9 +536,9 @@ def test_peek_badge_follows_the_position():
     (old,) = [job["id"] for job in response["work"]]
     response = app.handle({"type": "action", "name": "undo"})
     cancel, peek = response["work"]
-    assert cancel == {"kind": "cancel", "ids": [old]} and peek["kind"] == "peek", "only the latest position's badge"
+    assert cancel == {"kind": "cancel", "ids": [old], "stop": False} and peek["kind"] == "peek", "latest badge only"
     response = app.handle({"type": "action", "name": "peek", "on": False})
-    assert response["work"] == [{"kind": "cancel", "ids": [peek["id"]]}]
+    assert response["work"] == [{"kind": "cancel", "ids": [peek["id"]], "stop": False}], "a badge check is let finish"
     assert response["view"]["badge"] is None and not response["view"]["peek"]
 
 

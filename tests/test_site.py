@@ -461,6 +461,23 @@ def test_stop_while_the_solver_is_looking_plays_nothing(page, base_url):
     assert stat(page, "moves") == "10" and stop.is_hidden()
 
 
+def test_stop_ends_a_search_already_running(page, base_url):
+    open_game(page, base_url + "#spider-4/82")  # a deal the solver cannot settle in its 30 s
+    page.locator("details.more summary").click()
+    page.locator('[data-setting="peek"]').check()
+    page.wait_for_function("() => document.querySelector('[data-role=badge]').dataset.state !== 'thinking'",
+                           timeout=60_000)  # the worker is up and idle
+    page.locator('[data-action="show-me"]').click()
+    page.wait_for_timeout(1_500)
+    page.locator('[data-role="stop"]').click()
+    page.evaluate("(hash) => { location.hash = hash; }", "#pos=" + quote(NEAR_WIN))
+    page.wait_for_function("() => document.querySelector('[data-stat=moves]').textContent.trim() === '10'")
+    page.locator("details.more summary").click()
+    page.locator('[data-action="show-me"]').click()
+    # the stopped search would hold the worker for the rest of its 30 s; a new worker answers in seconds
+    page.locator('[data-dialog="won"]').wait_for(state="visible", timeout=20_000)
+
+
 def test_menu_closes_on_a_click_elsewhere_and_on_escape(page, base_url):
     open_game(page, pos_url(base_url, POSITION))
     menu = page.locator(".menu")

@@ -377,23 +377,59 @@ function apply(response) {
   }
 }
 
-// The solver worker: started on the first job Python asks for (after the board is playable).
+// The solver worker: started on the first job Python asks for (after the board is playable). The
+// bridge keeps the jobs it has not had answered, so that when Python cancels one the worker is
+// already running and asks for it to be stopped (a search for "Show me" the player stopped), the
+// worker is ended and a new one takes the jobs still wanted: Python code cannot be interrupted.
 const solver = {
   worker: null,
+  running: null,
+  open: [],
   post(jobs) {
-    if (!jobs || !jobs.length) return;
-    if (!this.worker) {
-      this.worker = new Worker(new URL("solver-worker.js", import.meta.url), { type: "module" });
-      this.worker.onmessage = (e) => send({ type: "worked", id: e.data.id, result: e.data });
-      this.worker.onerror = (e) => {
-        e.preventDefault();
-        console.warn("solver worker failed:", e.message);
-        this.worker.terminate();
-        this.worker = null; // the next job starts a new one
-        send({ type: "worker-error", error: e.message || "the solver could not start" });
-      };
+    for (const job of jobs || []) {
+      if (job.kind === "cancel") {
+        this.cancel(job);
+      } else {
+        this.open.push(job);
+        this.start().postMessage(job);
+      }
     }
-    for (const job of jobs) this.worker.postMessage(job);
+  },
+  start() {
+    if (this.worker) return this.worker;
+    const worker = new Worker(new URL("solver-worker.js", import.meta.url), { type: "module" });
+    worker.onmessage = (e) => {
+      if (e.data.started !== undefined) {
+        this.running = e.data.started;
+        return;
+      }
+      this.running = null;
+      this.open = this.open.filter((job) => job.id !== e.data.id);
+      send({ type: "worked", id: e.data.id, result: e.data });
+    };
+    worker.onerror = (e) => {
+      e.preventDefault();
+      console.warn("solver worker failed:", e.message);
+      this.end();
+      this.open = [];
+      send({ type: "worker-error", error: e.message || "the solver could not start" });
+    };
+    return (this.worker = worker);
+  },
+  end() {
+    if (this.worker) this.worker.terminate();
+    this.worker = null;
+    this.running = null;
+  },
+  cancel({ ids, stop }) {
+    const dropped = new Set(ids);
+    this.open = this.open.filter((job) => !dropped.has(job.id));
+    if (stop && dropped.has(this.running)) {
+      this.end();
+      for (const job of this.open) this.start().postMessage(job);
+    } else if (this.worker) {
+      this.worker.postMessage({ kind: "cancel", ids });
+    }
   },
 };
 

@@ -1,6 +1,6 @@
 // The solver's own Pyodide, off the main thread so the board never freezes. It runs one job at a
 // time (spider.worker.work_json) and answers with {id, status, moves}. A "cancel" message drops the
-// queued jobs Python no longer wants (the running one cannot be stopped; its answer is ignored).
+// queued jobs Python no longer wants; the page ends the worker to stop the one it is running.
 import info from "./build-info.js";
 import { startPython } from "./python.js";
 
@@ -34,6 +34,7 @@ async function pump() {
   }
   while (queue.length) {
     const job = queue.shift();
+    self.postMessage({ started: job.id }); // so that the page can end this worker to stop it
     let answer;
     try {
       answer = JSON.parse(work(JSON.stringify(job)));
