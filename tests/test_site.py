@@ -474,7 +474,7 @@ def test_stop_ends_a_search_already_running(page, base_url):
     page.wait_for_function("() => document.querySelector('[data-stat=moves]').textContent.trim() === '10'")
     page.locator("details.more summary").click()
     page.locator('[data-action="show-me"]').click()
-    # the stopped search would hold the worker for the rest of its 30 s; a new worker answers in seconds
+    # the stopped search would hold the worker for the rest of its 60 s; a new worker answers in seconds
     page.locator('[data-dialog="won"]').wait_for(state="visible", timeout=20_000)
 
 
