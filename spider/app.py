@@ -261,7 +261,7 @@ class App:
     def _pending(self, kind: str) -> bool:
         return any(job["kind"] == kind for job in self.jobs.values())
 
-    def _cancel(self, kind: str, **match: Any) -> None:
+    def _cancel(self, kind: str, **match: Any) -> int:
         """Forget pending jobs of ``kind`` (their answers will be ignored) and have the worker
         drop them. One it is running is stopped too, by ending the worker, unless it is a badge
         check: those take seconds, and come with every move, while a new worker takes its boot."""
@@ -271,6 +271,7 @@ class App:
             del self.jobs[i]
         if ids:
             self.work.append({"kind": "cancel", "ids": ids, "stop": kind != "peek"})
+        return len(ids)
 
     def _take_over(self, event: dict[str, Any]) -> None:
         """Any input from the player stops "Show me", whether it is playing or still looking
@@ -340,7 +341,11 @@ class App:
         text = self.game.to_text()
         if not any(job["kind"] == "solve" and job["text"] == text for job in self.jobs.values()):
             self._cancel("solve")
+            waiting = self._cancel("verify")  # a background seed check waits until after the search
+            self.verify_budget += waiting
             self._job("solve", save=self.game.to_json(), text=text, budget=SHOW_ME_S)
+            if waiting:
+                self._verify_more()
         self._say("Looking for a way to win from here…")
 
     def _proven(self, name: str) -> list[int]:

@@ -469,6 +469,16 @@ def test_stop_while_the_solver_is_looking_means_no_show():
     assert not view["autoplay"] and app.game.moves == 0, "the answer that comes after Stop is not played"
 
 
+def test_show_me_goes_ahead_of_a_background_seed_check():
+    app, _ = at_position()
+    (check,) = app.handle({"type": "action", "name": "winnable", "on": True})["work"]
+    budget = app.verify_budget
+    cancel, solve, again = app.handle({"type": "action", "name": "show-me"})["work"]
+    assert cancel == {"kind": "cancel", "ids": [check["id"]], "stop": True}
+    assert solve["kind"] == "solve" and again["kind"] == "verify", "the seed check comes after the search"
+    assert app.verify_budget == budget, "a check put off is not counted against the session's"
+
+
 def test_a_move_while_the_solver_is_looking_takes_over():
     app, _ = at_position()
     (job,) = app.handle({"type": "action", "name": "show-me"})["work"]
