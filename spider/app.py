@@ -418,7 +418,9 @@ class App:
 
     def _request_badge(self) -> None:
         self._cancel("peek")
-        if self.peek and not self.game.is_won:
+        if self.autoplay:  # "Show me" is playing a win the solver found: no need to ask again
+            self.badge = "solved"
+        elif self.peek and not self.game.is_won:
             self.badge = None
             self._job("peek", save=self.game.to_json(), text=self.game.to_text(), budget=5)
 

@@ -437,8 +437,11 @@ def test_show_me_plays_the_solution_and_any_input_stops_it():
     assert response["view"]["thinking"]
     view = answer(app, response, status="solved", moves=["1 2 2", "5 7", "1 3"])["view"]
     assert view["autoplay"] and "Found a win in 3 moves" in view["status"]
-    view = app.handle({"type": "tick"})["view"]
+    app.peek = True  # the badge on (switching it on now would be input, and stop the show)
+    response = app.handle({"type": "tick"})
+    view = response["view"]
     assert cards_of(view, 1)[-2:] == ["9s", "8s"] and view["autoplay"]
+    assert view["badge"]["state"] == "solved" and not response["work"], "the win being shown is proof enough"
     view = app.handle({"type": "key", "key": "Escape"})["view"]
     assert not view["autoplay"] and view["status"] == "Stopped."
     assert app.handle({"type": "tick"})["view"]["moves"] == 1
