@@ -67,7 +67,7 @@ class App:
         self.winnable_only: set[str] = set()
         self.peek = False
         self.verify_budget = VERIFY_PER_SESSION
-        self.interrupted = False  # this event stopped "Show me"
+        self.stopping = False  # the event being handled stops "Show me", if the game handles it
         self._identified: tuple[Game, str] | None = None
         self._reset_ui()
 
@@ -99,13 +99,18 @@ class App:
                         "idle": self._idle_wanted()}
         else:
             self._tick(event.get("now"))
-            if kind not in ("tick", "worked", "worker-error", "external", "storage-error"):
-                self._take_over(event)
+            player = kind not in ("tick", "worked", "worker-error", "external", "storage-error")
+            paused = self.autoplay
+            self.stopping = player and (paused is not None or self._pending("solve"))
+            if player:
+                self.autoplay = None
             handler = getattr(self, f"on_{str(kind).replace('-', '_')}", None)
             if handler is None:
                 self._say(f"Unknown event {kind!r}", "error")
             else:
                 handled = handler(event) is not False
+            if player:
+                self._take_over(event, handled, paused)
         view = self.view()
         if self.saving and any(key.startswith(SAVE_PREFIX) for key in self.store):
             self._write(VIEW_PREFIX + self.game.variant.name, json.dumps(view))
@@ -273,12 +278,14 @@ class App:
             self.work.append({"kind": "cancel", "ids": ids, "stop": kind != "peek"})
         return len(ids)
 
-    def _take_over(self, event: dict[str, Any]) -> None:
-        """Any input from the player stops "Show me", whether it is playing or still looking
-        (pressing "Show me" again keeps looking rather than starting over)."""
-        self.interrupted = self.autoplay is not None or self._pending("solve")
-        self.autoplay = None
-        if not (event.get("type") == "action" and event.get("name") == "show-me"):
+    def _take_over(self, event: dict[str, Any], handled: bool, paused: list[Move] | None) -> None:
+        """Input from the player stops "Show me", whether it is playing (stopped before the
+        input is handled, so the input acts on a still board) or still looking. Pressing "Show
+        me" again keeps looking rather than starting over, and a key the game leaves alone (Tab,
+        Shift) stops nothing."""
+        if event.get("type") == "key" and not handled:
+            self.autoplay = paused
+        elif not (event.get("type") == "action" and event.get("name") == "show-me"):
             self._cancel("solve")
 
     def on_worked(self, event: dict[str, Any]) -> None:
@@ -708,7 +715,7 @@ class App:
             shortcuts[lower]()
             return True
         if key == "Escape":
-            cleared = ("Stopped." if self.interrupted else "Selection cleared." if self.selection is not None
+            cleared = ("Stopped." if self.stopping else "Selection cleared." if self.selection is not None
                        else "Hint cleared." if self.hint_index >= 0 else None)
             self.dialog = None
             self.linked = None

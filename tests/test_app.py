@@ -426,6 +426,10 @@ def test_a_hint_asked_for_with_a_dialog_open_still_comes(monkeypatch):
 def answer(app: App, response: dict, **result) -> dict:
     """Answer the one job the app asked the solver worker for."""
     (job,) = response["work"]
+    return answer_job(app, job, **result)
+
+
+def answer_job(app: App, job: dict, **result) -> dict:
     return app.handle({"type": "worked", "id": job["id"], "result": {"id": job["id"], **result}})
 
 
@@ -442,9 +446,17 @@ def test_show_me_plays_the_solution_and_any_input_stops_it():
     view = response["view"]
     assert cards_of(view, 1)[-2:] == ["9s", "8s"] and view["autoplay"]
     assert view["badge"]["state"] == "solved" and not response["work"], "the win being shown is proof enough"
+    response = app.handle({"type": "key", "key": "u"})  # the player takes over: the badge asks again
+    assert not response["view"]["autoplay"] and response["view"]["badge"]["state"] == "thinking"
+    assert [job["kind"] for job in response["work"]] == ["peek"]
+    app.handle({"type": "action", "name": "redo"})
+    (job,) = app.handle({"type": "action", "name": "show-me"})["work"][-1:]
+    assert answer_job(app, job, status="solved", moves=["5 7", "1 3"])["view"]["autoplay"]
+    response = app.handle({"type": "key", "key": "Tab", "board": True})
+    assert not response["handled"] and response["view"]["autoplay"], "a key the game leaves alone stops nothing"
     view = app.handle({"type": "key", "key": "Escape"})["view"]
     assert not view["autoplay"] and view["status"] == "Stopped."
-    assert app.handle({"type": "tick"})["view"]["moves"] == 1
+    assert app.handle({"type": "tick"})["view"]["moves"] == view["moves"], "nothing more is played"
 
 
 def test_show_me_reports_lost_and_undecided_and_ignores_stale_answers():
@@ -465,6 +477,8 @@ def test_stop_while_the_solver_is_looking_means_no_show():
     (job,) = response["work"]
     again = app.handle({"type": "action", "name": "show-me"})
     assert again["work"] == [] and again["view"]["thinking"], "a second press keeps the same search"
+    tab = app.handle({"type": "key", "key": "Tab", "shift": True})
+    assert tab["work"] == [] and tab["view"]["thinking"], "moving the focus is not taking over"
     response = app.handle({"type": "action", "name": "stop"})
     assert response["work"] == [{"kind": "cancel", "ids": [job["id"]], "stop": True}], "the worker stops it"
     assert not response["view"]["thinking"] and response["view"]["status"] == "Stopped."
