@@ -314,7 +314,9 @@ class App:
     def _solved(self, status: Any, moves: Any, error: Any = None) -> None:
         if status == "error":
             self.autoplay = None
-            self._say(f"The solver could not run in this browser ({str(error)[:80]}). Play on: the game is unaffected.", "warn")
+            detail = str(error).removeprefix("Uncaught ")
+            detail = detail if len(detail) <= 40 else detail[:39] + "…"
+            self._say(f"The solver can't run in this browser ({detail}). Play on.", "warn")  # two lines on a phone
             return
         if status == "solved" and isinstance(moves, list):
             try:

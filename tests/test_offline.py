@@ -201,7 +201,7 @@ def test_a_solver_worker_that_cannot_start_is_reported(fresh_context, static_ser
     boot(page, server.url + "#spider-1/3")
     page.locator("details.more summary").click()
     page.locator('[data-action="show-me"]').click()
-    page.wait_for_function("() => document.querySelector('[data-role=status]').textContent.includes('could not run')",
+    page.wait_for_function("() => document.querySelector('[data-role=status]').textContent.includes('solver can')",
                            timeout=30_000)
     assert page.locator('[data-role="stop"]').is_hidden(), "nothing is left waiting on the solver"
     assert "no solver in this browser" in page.locator('[data-role="status"]').inner_text()
