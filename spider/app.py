@@ -228,8 +228,8 @@ class App:
                 self._write(backup, saved)
                 self._write(SAVE_PREFIX + name, None)
                 game, _, _ = self._deal(name, seed)
-                self._begin(game, f"Your saved {VARIANTS[name].title} game could not be loaded ({e}). "
-                            f"It was kept aside as {backup!r}; a new game has started.", "error")
+                self._begin(game, f"Couldn't load your saved game: {e}. It is kept aside; a new game has started.",
+                            "error")
                 return
         self._begin(*self._deal(name, seed))
 

@@ -41,8 +41,8 @@ def dump(game: Game) -> str:
 def load(text: str) -> Game:
     try:
         data = json.loads(text)
-    except (TypeError, ValueError, RecursionError) as e:
-        raise SaveError(f"the save is not valid JSON ({e})") from None
+    except (TypeError, ValueError, RecursionError):  # the decoder's own words mean nothing to a player
+        raise SaveError("the save is not valid JSON") from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise SaveError("this is not a Spider save")
     version = data.get("version")

@@ -360,6 +360,9 @@ def test_corrupt_save_is_kept_aside_and_reported():
     assert response["store"]["spider:backup:spider-2"] == bad
     assert response["view"]["tone"] == "error" and "kept aside" in response["view"]["status"]
     assert app.game.moves == 0 and app.game.variant.name == "spider-2"
+    _, response = started({"spider:save:spider-1": "{not json"})
+    assert response["view"]["status"] == ("Couldn't load your saved game: the save is not valid JSON. "
+                                          "It is kept aside; a new game has started."), "no decoder jargon"
 
 
 def test_storage_error_is_reported_and_play_goes_on():
