@@ -441,8 +441,8 @@ class App:
         return {"state": state, "text": text}
 
     def on_storage_error(self, event: dict[str, Any]) -> None:
-        self._say("This browser won't let the game save (storage is blocked or full). Play on; "
-                  "progress will be lost when the page closes.", "warn")
+        self._say("Can't save in this browser (storage blocked or full). Play on; the game is lost when the page "
+                  "closes.", "warn")
 
     # --- controls -------------------------------------------------------------------------
     def on_action(self, event: dict[str, Any]) -> bool:

@@ -238,7 +238,7 @@ def test_blocked_storage_never_stops_play(page, base_url):
     open_game(page, base_url)
     page.evaluate("() => { Storage.prototype.setItem = () => { throw new DOMException('full', 'QuotaExceededError'); }; }")
     page.locator('[data-action="deal"]').click()
-    assert "won't let the game save" in status(page)
+    assert "Can't save in this browser" in status(page)
     assert stat(page, "moves") == "1"
 
 
