@@ -327,7 +327,7 @@ class App:
             count = len(self.autoplay)
             self._say(f"Found a win in {count} move{'s' if count != 1 else ''}. Watch, or press Stop or Esc.", "hint")
         elif status == "unwinnable":
-            self._say("There is no way to win from here: this position is lost. Undo, or start a new game.", "warn")
+            self._say(f"There is no way to win from here: this position is lost. {self._way_out()}", "warn")
         else:
             self._say("No win found in the time allowed: this position may or may not be winnable.", "warn")
 
@@ -584,12 +584,17 @@ class App:
             self.hint_index = -1
         if not self.hint_list:
             self.hint_index = -1
-            self._say(f"{_capital(nothing_to_suggest(self.game))}. Undo, or start a new game.", "warn")
+            self._say(f"{_capital(nothing_to_suggest(self.game))}. {self._way_out()}", "warn")
             return
         self.hint_index = (self.hint_index + 1) % len(self.hint_list)
         hint = self.hint_list[self.hint_index]
         more = f" (hint {self.hint_index + 1} of {len(self.hint_list)})" if len(self.hint_list) > 1 else ""
         self._say(f"Hint: {_capital(hint.reason)}{more}.", "hint")
+
+    def _way_out(self) -> str:
+        """What a stuck player can do: undo only if there is something to undo (not in a
+        position opened from a link)."""
+        return "Undo, or start a new game." if self.game.can_undo() else "Start a new game, or replay this one."
 
     def _work_on_hints(self, seconds: float) -> list[Hint] | None:
         """Work on this position's hints for about ``seconds``; the ranked list once ready."""
