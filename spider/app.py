@@ -580,7 +580,7 @@ class App:
             if ranked is None:
                 self._say("Looking for the best move…", "busy")
                 return
-            self.hint_list = [h for h in ranked if h.useful and not h.repeat or h.move.is_deal]
+            self.hint_list = [h for h in ranked if h.useful and not h.repeat]  # a deal is always one
             self.hint_index = -1
         if not self.hint_list:
             self.hint_index = -1

@@ -157,6 +157,7 @@ def test_deal_when_nothing_useful_is_left() -> None:
         game.play(useful[0].move)
     top = hints(game)[0]
     assert top.move == spider.DEAL and top.reason == "deal: nothing useful is left"
+    assert top.useful and not top.repeat, "the page shows a deal hint like any useful one"
 
 
 def test_when_the_deal_waits_for_an_empty_column_filling_it_is_the_hint() -> None:
