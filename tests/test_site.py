@@ -462,11 +462,17 @@ def test_stop_while_the_solver_is_looking_plays_nothing(page, base_url):
 
 
 def test_stop_ends_a_search_already_running(page, base_url):
-    open_game(page, base_url + "#spider-4/82")  # a deal the solver cannot settle in its 30 s
+    open_game(page, base_url + "#spider-4/82")  # a deal the solver cannot settle in its 60 s
+    # Show me, then Stop at moments from before the worker is up to after (sent as the buttons send
+    # them, since clicks through the menu take too long to hit the boot): no stopped search may run.
+    for pause in (0, 300, 600, 900, 1_200, 0):
+        page.evaluate("() => window.app.send({type: 'action', name: 'show-me'})")
+        page.wait_for_timeout(pause)
+        page.evaluate("() => window.app.send({type: 'action', name: 'stop'})")
     page.locator("details.more summary").click()
     page.locator('[data-setting="peek"]').check()
     page.wait_for_function("() => document.querySelector('[data-role=badge]').dataset.state !== 'thinking'",
-                           timeout=60_000)  # the worker is up and idle
+                           timeout=25_000)  # the 5 s badge check, not after a 60 s search; the worker is now idle
     page.locator('[data-action="show-me"]').click()
     page.wait_for_timeout(1_500)
     page.locator('[data-role="stop"]').click()

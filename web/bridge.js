@@ -385,6 +385,7 @@ const solver = {
   worker: null,
   running: null,
   open: [],
+  stopped: new Set(), // jobs Python wants stopped even if the worker has begun them
   post(jobs) {
     for (const job of jobs || []) {
       if (job.kind === "cancel") {
@@ -401,6 +402,7 @@ const solver = {
     worker.onmessage = (e) => {
       if (e.data.started !== undefined) {
         this.running = e.data.started;
+        if (this.stopped.has(this.running)) this.restart(); // its cancel crossed this message
         return;
       }
       this.running = null;
@@ -421,12 +423,17 @@ const solver = {
     this.worker = null;
     this.running = null;
   },
+  restart() {
+    this.end();
+    this.stopped.clear(); // none of them can start again: only the jobs still open are handed on
+    for (const job of this.open) this.start().postMessage(job);
+  },
   cancel({ ids, stop }) {
     const dropped = new Set(ids);
     this.open = this.open.filter((job) => !dropped.has(job.id));
+    if (stop) for (const id of ids) this.stopped.add(id);
     if (stop && dropped.has(this.running)) {
-      this.end();
-      for (const job of this.open) this.start().postMessage(job);
+      this.restart();
     } else if (this.worker) {
       this.worker.postMessage({ kind: "cancel", ids });
     }

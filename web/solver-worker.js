@@ -32,7 +32,9 @@ async function pump() {
     busy = false;
     return;
   }
-  while (queue.length) {
+  for (;;) {
+    await new Promise((resolve) => setTimeout(resolve, 0)); // messages that came meanwhile (jobs, cancels) first
+    if (!queue.length) break;
     const job = queue.shift();
     self.postMessage({ started: job.id }); // so that the page can end this worker to stop it
     let answer;
@@ -42,7 +44,6 @@ async function pump() {
       answer = { id: job.id, status: "error", error: String(error), moves: [] };
     }
     self.postMessage(answer);
-    await new Promise((resolve) => setTimeout(resolve, 0)); // let newer jobs arrive
   }
   busy = false;
 }
