@@ -253,6 +253,8 @@ class App:
             self.storage.pop(key, None)
         if key == SAVE_PREFIX + self.game.variant.name and isinstance(value, str) and value != self.game.to_json():
             self.dialog = "conflict"
+            self.autoplay = None  # "Show me" would save over the other tab's game before the player chose
+            self._cancel("solve")
             self._say("This game was changed in another tab.", "warn")
 
     # --- the solver worker: winnable deals, "Show me", the peeking badge --------------------

@@ -418,6 +418,18 @@ def test_another_tab_writing_the_save_offers_the_newer_game():
     assert view["dialog"] is None, "another variant's save does not concern this game"
 
 
+def test_another_tab_writing_the_save_stops_show_me_until_the_player_chooses():
+    app, _ = at_position()
+    response = app.handle({"type": "action", "name": "show-me"})
+    assert answer(app, response, status="solved", moves=["1 2 2", "5 7", "1 3"])["view"]["autoplay"]
+    other = app.game.copy()
+    other.play(other.legal_moves()[-1])
+    response = app.handle({"type": "external", "key": "spider:save:spider-1", "value": other.to_json()})
+    assert response["view"]["dialog"] == "conflict" and not response["view"]["autoplay"]
+    response = app.handle({"type": "tick"})
+    assert response["view"]["moves"] == app.game.moves == 0 and "spider:save:spider-1" not in response["store"]
+
+
 def test_a_hint_asked_for_with_a_dialog_open_still_comes(monkeypatch):
     monkeypatch.setattr("spider.app.HINT_NOW_MS", 0)  # the press answers "looking…": the rest is spare time's
     app, _ = started(seed=9)
