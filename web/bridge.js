@@ -377,10 +377,10 @@ function apply(response) {
   }
 }
 
-// The solver worker: started on the first job Python asks for (after the board is playable). The
-// bridge keeps the jobs it has not had answered, so that when Python cancels one the worker is
-// already running and asks for it to be stopped (a search for "Show me" the player stopped), the
-// worker is ended and a new one takes the jobs still wanted: Python code cannot be interrupted.
+// The solver worker: started on the first job Python asks for (after the board is playable).
+// Python code cannot be interrupted, so a job the worker has begun and Python cancels with "stop"
+// (the search for a "Show me" the player stopped) is stopped by ending the worker; the bridge
+// keeps the jobs not yet answered, and hands those still wanted to a new one.
 const solver = {
   worker: null,
   running: null,
@@ -432,7 +432,7 @@ const solver = {
     const dropped = new Set(ids);
     this.open = this.open.filter((job) => !dropped.has(job.id));
     if (stop) for (const id of ids) this.stopped.add(id);
-    if (stop && dropped.has(this.running)) {
+    if (this.stopped.has(this.running)) {
       this.restart();
     } else if (this.worker) {
       this.worker.postMessage({ kind: "cancel", ids });
