@@ -253,8 +253,7 @@ class App:
             self.storage.pop(key, None)
         if key == SAVE_PREFIX + self.game.variant.name and isinstance(value, str) and value != self.game.to_json():
             self.dialog = "conflict"
-            self.autoplay = None  # "Show me" would save over the other tab's game before the player chose
-            self._cancel("solve")
+            self._stop_show_me()  # it would save over the other tab's game before the player chose
             self._say("This game was changed in another tab.", "warn")
 
     # --- the solver worker: winnable deals, "Show me", the peeking badge --------------------
@@ -288,7 +287,12 @@ class App:
         if event.get("type") == "key" and not handled:
             self.autoplay = paused
         elif not (event.get("type") == "action" and event.get("name") == "show-me"):
-            self._cancel("solve")
+            self._stop_show_me()
+
+    def _stop_show_me(self) -> None:
+        """End "Show me": stop playing, and stop the search for it if one is under way."""
+        self.autoplay = None
+        self._cancel("solve")
 
     def on_worked(self, event: dict[str, Any]) -> None:
         job = self.jobs.pop(_int(event.get("id"), -1), None)
@@ -315,7 +319,6 @@ class App:
 
     def _solved(self, status: Any, moves: Any, error: Any = None) -> None:
         if status == "error":
-            self.autoplay = None
             detail = str(error).removeprefix("Uncaught ")
             detail = detail if len(detail) <= 40 else detail[:39] + "…"
             self._say(f"The solver can't run in this browser ({detail}). Play on.", "warn")  # two lines on a phone
