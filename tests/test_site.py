@@ -9,7 +9,7 @@ from conftest import boot, save_screenshot
 
 from spider import Game, hints
 
-from positions import NEAR_WIN, POSITION
+from positions import LONG_COLUMN, NEAR_WIN, POSITION
 
 
 def open_game(page, url: str) -> None:
@@ -312,6 +312,35 @@ def test_phone_fits_and_touch_drag_moves(phone_page, base_url):
         .map(e => `${e.tagName}.${e.className}`)""")
     assert page.evaluate("document.documentElement.clientWidth") == 320 and not wide, f"sticks out sideways: {wide}"
     save_screenshot(page, "phone-320")
+
+
+def test_a_long_column_stays_on_the_board_and_readable(page, base_url):
+    """A column longer than the board has room for is squeezed so that its top card stays on the
+    board, and each covered card's rank and suit still show in the strip left to it."""
+    open_game(page, pos_url(base_url, LONG_COLUMN))
+    for width, height, name in ((1280, 800, "desktop-long-column"), (1366, 640, "laptop-long-column"),
+                                (844, 390, "landscape-long-column")):
+        page.set_viewport_size({"width": width, "height": height})
+        page.wait_for_timeout(300)  # the resize's render, and the cards' move to their new places
+        settle(page)
+        save_screenshot(page, name)
+        board = page.locator(".board").bounding_box()
+        top = card(page, 0, 38).bounding_box()  # under 3 face-down cards, the 36th face-up one
+        assert top["y"] + top["height"] <= board["y"] + board["height"] + 0.5, "the top card is on the board"
+        corner = "el => getComputedStyle(el.querySelector('.corner')).fontSize"
+        assert card(page, 0, 38).evaluate(corner) == card(page, 1, 0).evaluate(corner), "a top card's corner is whole"
+        if height < 480:
+            continue  # a phone held sideways has no room for 36 legible strips: the top card is enough
+        hidden = page.evaluate("""() => {
+            const cards = [...document.querySelectorAll('.card[data-col="0"]:not(.back)')]
+                .sort((a, b) => a.dataset.index - b.dataset.index);
+            return cards.slice(0, -1).filter((el, k) => {
+                const label = el.querySelector(".corner").getBoundingClientRect();
+                const next = cards[k + 1].getBoundingClientRect();
+                return label.bottom > next.top + 0.5 || label.height < 8;
+            }).map(el => el.dataset.card);
+        }""")
+        assert not hidden, f"covered by the next card, or too small to read: {hidden}"
 
 
 def test_view_cache_is_written_for_instant_start(page, base_url):

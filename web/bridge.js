@@ -36,33 +36,47 @@ const storage = {
 };
 
 // ---------------------------------------------------------------- layout (pixels only)
+const READABLE = 14; // px of a covered face-up card that show its corner legibly
+const MIN_CARD = 64; // px: the narrowest a card gets to keep a long column readable
+const DOWN_SQUEEZED = 0.04; // of a card's height: the least a face-down card shows
+
 function layout(view) {
   const board = $("board");
   const width = board.clientWidth;
-  const height = board.clientHeight;
+  let height = board.clientHeight;
   const n = view.columns.length;
   const gap = Math.max(3, Math.min(12, width * 0.012));
-  const cw = Math.min((width - gap * (n + 1)) / n, 104, height / 4.2);
+  const counts = view.columns.map((col) => {
+    const downs = col.cards.filter((card) => !card.card).length;
+    return { downs, ups: Math.max(col.cards.length - downs - 1, 0) };
+  });
+  // Cards get smaller (down to MIN_CARD wide) only for a column so long that, fanned as tight as
+  // face-down cards go, its covered face-up cards would show less than READABLE pixels each.
+  const fit = Math.min(...counts.map(({ downs, ups }) => (height - 4 - READABLE * ups) / (1 + DOWN_SQUEEZED * downs) / 1.4));
+  const cw = Math.min((width - gap * (n + 1)) / n, 104, height / 4.2, Math.max(fit, MIN_CARD));
   const ch = cw * 1.4;
   const left = (width - (cw * n + gap * (n - 1))) / 2;
+  const root = document.documentElement.style;
+  if (root.getPropertyValue("--ch") !== `${ch}px`) {
+    root.setProperty("--cw", `${cw}px`); // only when changed: else every element's style is recomputed
+    root.setProperty("--ch", `${ch}px`);
+    height = board.clientHeight; // the row above the board is sized by the cards
+  }
   const room = height - ch - 4;
   // A tall board (a phone held upright) spreads its columns further, face-up cards up to 0.42 of a
-  // card, so a covered card shows a taller strip to tap; a column that would overflow is squeezed.
+  // card, so a covered card shows a taller strip to tap. A column that would overflow is squeezed,
+  // face-down cards first, then face-up ones as far as it takes to keep its top card on the board
+  // (the style sheet shrinks a covered card's corner to the strip it is left, `--strip`).
   const fan = Math.min(Math.max(room / 16, ch * 0.27), ch * 0.42);
-  const root = document.documentElement.style;
-  if (root.getPropertyValue("--cw") !== `${cw}px`) root.setProperty("--cw", `${cw}px`); // else every element's style is recomputed
-  if (root.getPropertyValue("--ch") !== `${ch}px`) root.setProperty("--ch", `${ch}px`);
   const columns = view.columns.map((col, c) => {
     const x = left + c * (cw + gap);
+    const { downs, ups } = counts[c];
     let down = fan * 0.4;
     let up = fan;
-    const downs = col.cards.filter((card) => !card.card).length;
-    const ups = Math.max(col.cards.length - downs - 1, 0);
-    const need = downs * down + ups * up;
-    if (need > room && need > 0) {
-      down = Math.min(down, Math.max(ch * 0.04, (room - ups * up) / Math.max(downs, 1)));
+    if (downs * down + ups * up > room) {
+      down = Math.min(down, Math.max(ch * DOWN_SQUEEZED, (room - ups * up) / Math.max(downs, 1)));
       const used = downs * down;
-      if (used + ups * up > room && ups) up = Math.max((room - used) / ups, ch * 0.12);
+      if (used + ups * up > room && ups) up = Math.max((room - used) / ups, 0);
     }
     let y = 0;
     const ys = col.cards.map((card) => {
@@ -70,7 +84,7 @@ function layout(view) {
       y += card.card ? up : down;
       return at;
     });
-    return { x, ys };
+    return { x, ys, strip: `${up}px` };
   });
   return { cw, ch, gap, left, height, columns };
 }
@@ -182,6 +196,8 @@ function render(view, instant = false) {
       paintCard(el, card);
       const before = where.get(card.id);
       const moved = !before || before.col !== c || before.index !== i;
+      const strip = i < col.cards.length - 1 ? geometry.columns[c].strip : ""; // the top card shows whole
+      if (el.style.getPropertyValue("--strip") !== strip) el.style.setProperty("--strip", strip);
       setAttr(el, "data-col", String(c));
       setAttr(el, "data-index", String(i));
       setStyle(el, "zIndex", String((moved && !instant ? 500 : 10) + i));
