@@ -39,6 +39,12 @@ HINT_NOW_MS = 4
 SHOW_ME_S = 60
 """The solver's budget for "Show me": twice the 30 s it is measured by under CPython, since the
 page's Python runs it 1.5-2.4 times slower. The player can stop it at any moment."""
+SHOW_ME_WATCH_MS = 40_000
+"""About how long "Show me" takes to play a whole win: a long one (200 moves and more in four-suit
+Spider) took 95 s at the slowest pace."""
+SHOW_ME_PACE_MS = (150, 450)
+"""The fastest and slowest pace of "Show me", in ms a move: the fastest still lets each move's
+150 ms animation finish before the next."""
 
 
 class Selection:
@@ -78,6 +84,7 @@ class App:
         self.tone = "info"
         self.dialog: str | None = None
         self.autoplay: list[Move] | None = None
+        self.pace_ms = SHOW_ME_PACE_MS[1]
         self.badge: str | None = None
         self.linked: tuple[Game, str] | None = None
 
@@ -330,6 +337,8 @@ class App:
                 self.autoplay = None
         if self.autoplay:
             count = len(self.autoplay)
+            fastest, slowest = SHOW_ME_PACE_MS
+            self.pace_ms = max(fastest, min(slowest, SHOW_ME_WATCH_MS // count))
             self._say(f"Found a win in {count} move{'s' if count != 1 else ''}. Watch, or press Stop or Esc.", "hint")
         elif status == "unwinnable":
             self._say(f"There is no way to win from here: this position is lost. {self._way_out()}", "warn")
@@ -856,7 +865,7 @@ class App:
             "winnable_only": game.variant.name in self.winnable_only,
             "peek": self.peek,
             "badge": self._badge() if self.peek else None,
-            "autoplay": bool(self.autoplay),
+            "autoplay": self.pace_ms if self.autoplay else 0,  # ms until its next move
             "thinking": self._pending("solve"),
             "link": self.link(),
             "menu": [{"name": n, "title": VARIANTS[n].title, "current": n == game.variant.name} for n in MENU],

@@ -450,6 +450,14 @@ def answer_job(app: App, job: dict, **result) -> dict:
     return app.handle({"type": "worked", "id": job["id"], "result": {"id": job["id"], **result}})
 
 
+def test_show_me_plays_a_long_win_faster():
+    """A short win is played at the slowest pace, a long one so that it takes about 40 s to watch."""
+    for count, pace in ((3, 450), (200, 200), (1000, 150)):
+        app, _ = at_position()
+        response = app.handle({"type": "action", "name": "show-me"})
+        assert answer(app, response, status="solved", moves=["1 2 2"] * count)["view"]["autoplay"] == pace
+
+
 def test_show_me_plays_the_solution_and_any_input_stops_it():
     app, _ = at_position()
     response = app.handle({"type": "action", "name": "show-me"})

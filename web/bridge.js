@@ -473,7 +473,7 @@ function idle(wanted) {
 let ticking = null;
 function autoplay(view) {
   if (!view.autoplay || ticking) return;
-  ticking = setTimeout(() => { ticking = null; send({ type: "tick" }); }, reducedMotion() ? 250 : 450);
+  ticking = setTimeout(() => { ticking = null; send({ type: "tick" }); }, reducedMotion() ? Math.min(view.autoplay, 250) : view.autoplay);
 }
 
 // ---------------------------------------------------------------- input
