@@ -186,6 +186,7 @@ def test_missing_runtime_says_so_with_a_retry_and_keeps_the_saves(browser, stati
     assert retry.is_visible(), page.evaluate("() => [document.body.innerText.slice(0, 300), Date.now()]")
     message = page.locator('[data-role="loading"]').inner_text()
     assert "could not start" in message.lower(), message
+    assert page.locator('[data-role="status"]').inner_text() == "", "no greeting for a game that did not start"
     save_screenshot(page, "boot-failed")
     assert page.evaluate("() => Object.fromEntries(Object.entries(localStorage))") == saved
     context.close()

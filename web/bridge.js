@@ -643,6 +643,7 @@ function pageReady() {
 }
 
 function fail(message) {
+  setText($("status"), ""); // the early paint's greeting ("Good luck!") is for a game that did not start
   const box = $("loading");
   box.classList.add("failed");
   progress(1, message);
