@@ -196,7 +196,8 @@ function render(view, instant = false) {
       paintCard(el, card);
       const before = where.get(card.id);
       const moved = !before || before.col !== c || before.index !== i;
-      const strip = i < col.cards.length - 1 ? geometry.columns[c].strip : ""; // the top card shows whole
+      const covered = card.card && i < col.cards.length - 1; // a face-down card has no corner; a top card shows whole
+      const strip = covered ? geometry.columns[c].strip : "";
       if (el.style.getPropertyValue("--strip") !== strip) el.style.setProperty("--strip", strip);
       setAttr(el, "data-col", String(c));
       setAttr(el, "data-index", String(i));
