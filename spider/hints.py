@@ -10,8 +10,9 @@ one suit a column's last face-down card is worth no more than the others. A reve
 unknown, so a line's work in that column ends there, worth what revealing is worth; lines may pass
 through an empty column to untangle a mixed run. Moves that gain nothing (a group shuffled between
 equal spots, a return to a recent position or to the same piles in other columns, a whole column
-moved into an empty one) are listed last, marked "no useful move", so the list is never empty
-while a move is legal; DEAL comes between the two. When nothing else is useful and the deal waits
+moved into an empty one, and with two suits, while the stock lasts, one that gains too little to
+play before the deal) are listed last, marked "no useful move", so the list is never empty while a
+move is legal; DEAL comes between the two. When nothing else is useful and the deal waits
 for an empty column to be filled, the moves that fill it come first, as useful. Only the bot's
 diagnostic ``peek`` (:func:`play_blind`) lifts the mask, to measure what the hidden cards are
 worth to the search.
@@ -46,6 +47,12 @@ stock is out won 9 of 40, 19 at 10."""
 MOST_EMPTY = 2
 """Empty columns past this many are worth nothing, so that a line spends spare ones to dig: with
 eight empty columns the bot used to stop, since each move into one cost as much as a reveal."""
+USEFUL_MARGIN = {2: 4}
+"""What a move's line must gain, by the number of suits in play, to count as useful while the stock
+lasts; below it the deal comes first. With two suits a lone off-suit build (3 points for the link,
+less 1 for the move) is not worth playing before the deal: seeds 1-400 won 217 at 4, 214 at 6, 213
+at 2 and 204 at 0. With one suit it changed nothing (188 of seeds 1-200 either way), with four it
+won 14 of them against 18. Once the stock is gone every gain counts."""
 LAST_DOWN_WORTH = {1: 0}
 """What turning up a column's last face-down card is worth besides the card itself, by the number
 of suits in play, where not the Judge's :data:`~spider.evaluation.LAST_DOWN` (10). With one suit
@@ -146,12 +153,14 @@ class HintSearch:
         """The whole search, pausing every few nodes; sets ``_result`` at the end.
 
         A move is useful when the best line it starts leads above every recent position since
-        the last deal, so a detour that only climbs back to where the player already was is not
-        offered as progress.
+        the last deal (by :data:`USEFUL_MARGIN` while the stock lasts), so a detour that only
+        climbs back to where the player already was is not offered as progress.
         """
         ranker = _Ranker(table, root)
         recent_keys = {_same_play(state, table.ncols) for state in recent}
         bar = max(ranker.value(state) for state in recent if state[2] == root[2]) - ranker.value(root)
+        if root[2]:
+            bar += USEFUL_MARGIN.get(table.variant.suits, 0)
         useful: list[tuple[int, int, int, Step, str, Step | None]] = []
         idle: list[tuple[int, int, Hint]] = []
         fills: list[tuple[int, int, Step]] = []  # moves that gain nothing but fill the column a deal waits for
@@ -440,7 +449,7 @@ def play_blind(game: Game, max_actions: int = 3000, timings: list[float] | None 
     ``timings``, if given, gets the seconds each :func:`hints` call took. ``peek`` is a
     diagnostic, not blind play: the hint search sees the hidden cards (the order of the stock
     still plays no part, since lines end at the deal), to measure how much they matter to this
-    search (spider-2 seeds 1-100: 71 won peeking, 53 blind; spider-4 1-200: 17 and 18).
+    search (spider-2 seeds 1-100: 74 won peeking, 57 blind; spider-4 1-200: 17 and 18).
     """
     seen = {_view_key(game, peek)}
     for _ in range(max_actions):

@@ -10,6 +10,7 @@ import spider
 from spider.hints import Hint, HintSearch, _same_play, hints, play_blind, player_view
 from spider.search_state import ONE, Table, to_move
 
+from engine_helpers import position
 from positions import DETOURS, FILL_TO_DEAL, POSITION
 
 NEAR_END = """spider-4 moves=0 done=shddcc
@@ -363,3 +364,18 @@ def test_the_same_cards_onto_the_same_card_are_shown_once() -> None:
     assert {h.move.dst for h in twins} == {3, 7, 8, 9}, "Q♠ onto each K♠"
     assert [h.reason for h in twins] == ["reveals a face-down card in column 6"] * 4
     assert [h.repeat for h in twins] == [False, True, True, True]
+
+
+def test_with_two_suits_a_lone_off_suit_build_waits_for_the_deal() -> None:
+    # 5♠ onto 6♥ links off suit and leaves J♠ stuck: worth 2 points, too little to play before the
+    # deal with two suits (spider-2 seeds 1-400: 217 won, 204 when it counted as useful)
+    columns = ["| Kh", "| Kh", "| Ks", "| Ks", "Ts | Js 5s", "| 6h", "| 9h", "| 9s", "| 2h", "Ah | 2s"]
+    game = spider.Game.from_text(position("spider-2", columns, stock="3h 3s 4h 4s 7h 7s 8h 8s Qh Qs",
+                                          done="shsh", spare=9))
+    ranked = hints(game)
+    assert ranked[0].move == spider.DEAL and ranked[0].reason == "deal: nothing useful is left"
+    build = next(h for h in ranked if h.move == spider.Move(4, 5))
+    assert not build.useful and build.reason == "no useful move: moves 5♠ onto 6♥"
+    no_stock = spider.Game.from_text(position("spider-2", columns, done="shsh", spare=9))
+    top = hints(no_stock)[0]
+    assert top.move == spider.Move(4, 5) and top.useful, "with the stock gone every gain counts"
