@@ -3,19 +3,19 @@
 Hints see what the player sees — face-up cards and how many cards are face down or in the stock —
 never which cards those are: the position is rebuilt with every hidden card masked
 (:func:`player_view`), so no ranking can leak them. Each move is scored by the best line of tableau
-moves it starts, up to the next deal, found by a best-first search bounded by a node count (so
-hints are deterministic). Positions are valued by the shared Judge, except that: with two suits an
-empty column counts for little; past the second, none counts, so lines spend them freely; and with
-one suit a column's last face-down card is worth no more than the others. A revealed card is
-unknown, so a line's work in that column ends there, worth what revealing is worth; lines may pass
-through an empty column to untangle a mixed run. Moves that gain nothing (a group shuffled between
-equal spots, a return to a recent position or to the same piles in other columns, a whole column
-moved into an empty one, and with two suits, while the stock lasts, one that gains too little to
-play before the deal) are listed last, marked "no useful move", so the list is never empty while a
-move is legal; DEAL comes between the two. When nothing else is useful and the deal waits
-for an empty column to be filled, the moves that fill it come first, as useful. Only the bot's
-diagnostic ``peek`` (:func:`play_blind`) lifts the mask, to measure what the hidden cards are
-worth to the search.
+moves it starts, up to the next deal, found by a best-first search bounded by a node count (so hints
+are deterministic). Positions are valued by the shared Judge, except that: with two suits an empty
+column counts for little and an off-suit link for nothing; past the second empty column, none
+counts, so lines spend them freely; and with one suit a column's last face-down card is worth no
+more than the others. A revealed card is unknown, so a line's work in that column ends there, worth
+what revealing is worth; lines may pass through an empty column to untangle a mixed run. Moves that
+gain nothing (a group shuffled between equal spots, a return to a recent position or to the same
+piles in other columns, a whole column moved into an empty one, and with two suits, while the stock
+lasts, one that gains too little to play before the deal) are listed last, marked "no useful move",
+so the list is never empty while a move is legal; DEAL comes between the two. When nothing else is
+useful and the deal waits for an empty column to be filled, the moves that fill it come first, as
+useful. Only the bot's diagnostic ``peek`` (:func:`play_blind`) lifts the mask, to measure what the
+hidden cards are worth to the search.
 :class:`HintSearch` runs the same search in slices, for a page that thinks while the player does.
 """
 
@@ -25,7 +25,7 @@ import heapq
 import time
 from collections.abc import Callable, Generator, Iterator
 
-from .evaluation import EMPTY, LAST_DOWN, RUN, Judge
+from .evaluation import EMPTY, LAST_DOWN, RANK_LINK, RUN, Judge
 from .game import Game
 from .moves import DEAL, Move
 from .search_state import KING, UNKNOWN, State, Step, Table, label
@@ -47,12 +47,20 @@ stock is out won 9 of 40, 19 at 10."""
 MOST_EMPTY = 2
 """Empty columns past this many are worth nothing, so that a line spends spare ones to dig: with
 eight empty columns the bot used to stop, since each move into one cost as much as a reveal."""
+RANK_LINK_WORTH = {2: 0}
+"""What a card on an off-suit card one rank up is worth, by the number of suits in play, where not
+the Judge's :data:`~spider.evaluation.RANK_LINK` (3). With two suits such a link only has to be
+undone later, so lines make none for its own sake: seeds 1-400 won 228 at 0, 217 at 3 (both with
+:data:`USEFUL_MARGIN`); at 6, seeds 1-100 won 45 against 53 at 3. With four suits 0 won 37 of seeds
+1-400 against 32: too few to tell, and Spider Relaxed and Easy, whose runs or groups mix suits, count
+as four suits too."""
 USEFUL_MARGIN = {2: 4}
 """What a move's line must gain, by the number of suits in play, to count as useful while the stock
-lasts; below it the deal comes first. With two suits a lone off-suit build (3 points for the link,
-less 1 for the move) is not worth playing before the deal: seeds 1-400 won 217 at 4, 214 at 6, 213
-at 2 and 204 at 0. With one suit it changed nothing (188 of seeds 1-200 either way), with four it
-won 14 of them against 18. Once the stock is gone every gain counts."""
+lasts; below it the deal comes first. With two suits a move that gains a few points and frees
+nothing is not worth playing before the deal: seeds 1-400 won 217 at 4, 214 at 6, 213 at 2 and 204
+at 0 (with off-suit links worth 3); with them worth nothing, seeds 1-200 won 111 at 4 and 105 at 0.
+With one suit it changed nothing (188 of seeds 1-200 either way), with four it won 14 of them
+against 18. Once the stock is gone every gain counts."""
 LAST_DOWN_WORTH = {1: 0}
 """What turning up a column's last face-down card is worth besides the card itself, by the number
 of suits in play, where not the Judge's :data:`~spider.evaluation.LAST_DOWN` (10). With one suit
@@ -394,9 +402,11 @@ class _Ranker:
 
 
 def _judge(table: Table) -> Judge:
-    """The yardstick for this game's number of suits (see :data:`EMPTY_WORTH`, :data:`LAST_DOWN_WORTH`)."""
-    return Judge(table, empty=EMPTY_WORTH.get(table.variant.suits, EMPTY), most_empty=MOST_EMPTY,
-                 last_down=LAST_DOWN_WORTH.get(table.variant.suits, LAST_DOWN))
+    """The yardstick for this game's number of suits (see :data:`EMPTY_WORTH`,
+    :data:`RANK_LINK_WORTH`, :data:`LAST_DOWN_WORTH`)."""
+    suits = table.variant.suits
+    return Judge(table, empty=EMPTY_WORTH.get(suits, EMPTY), rank_link=RANK_LINK_WORTH.get(suits, RANK_LINK),
+                 most_empty=MOST_EMPTY, last_down=LAST_DOWN_WORTH.get(suits, LAST_DOWN))
 
 
 def _cards(state: State, step: Step) -> tuple[int, bytes]:
@@ -449,7 +459,7 @@ def play_blind(game: Game, max_actions: int = 3000, timings: list[float] | None 
     ``timings``, if given, gets the seconds each :func:`hints` call took. ``peek`` is a
     diagnostic, not blind play: the hint search sees the hidden cards (the order of the stock
     still plays no part, since lines end at the deal), to measure how much they matter to this
-    search (spider-2 seeds 1-100: 74 won peeking, 57 blind; spider-4 1-200: 17 and 18).
+    search (spider-2 seeds 1-100: 80 won peeking, 54 blind; spider-4 1-200: 17 and 18).
     """
     seen = {_view_key(game, peek)}
     for _ in range(max_actions):
