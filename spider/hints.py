@@ -58,9 +58,9 @@ USEFUL_MARGIN = {2: 4}
 """What a move's line must gain, by the number of suits in play, to count as useful while the stock
 lasts; below it the deal comes first. With two suits a move that gains a few points and frees
 nothing is not worth playing before the deal: seeds 1-400 won 217 at 4, 214 at 6, 213 at 2 and 204
-at 0 (with off-suit links worth 3); with them worth nothing, seeds 1-200 won 111 at 4 and 105 at 0.
-With one suit it changed nothing (188 of seeds 1-200 either way), with four it won 14 of them
-against 18. Once the stock is gone every gain counts."""
+at 0 (with off-suit links worth 3); with them worth nothing, seeds 1-200 won 111 at 4, 105 at 0 and
+98 at 8. With one suit it changed nothing (188 of seeds 1-200 either way), with four it won 14 of
+them against 18. Once the stock is gone every gain counts."""
 LAST_DOWN_WORTH = {1: 0}
 """What turning up a column's last face-down card is worth besides the card itself, by the number
 of suits in play, where not the Judge's :data:`~spider.evaluation.LAST_DOWN` (10). With one suit
