@@ -48,9 +48,9 @@ MOST_EMPTY = 2
 """Empty columns past this many are worth nothing, so that a line spends spare ones to dig: with
 eight empty columns the bot used to stop, since each move into one cost as much as a reveal."""
 RANK_LINK_WORTH = {2: 0}
-"""What a card on an off-suit card one rank up is worth, by the number of suits in play, where not the
-Judge's :data:`~spider.evaluation.RANK_LINK` (3). With two suits such a link only has to be undone
-later, so lines make none for its own sake: seeds 1-400 won 228 at 0, 217 at 3 (both with
+"""What a card on an off-suit card one rank up is worth, by the number of suits in play, where not
+the Judge's :data:`~spider.evaluation.RANK_LINK` (3). With two suits such a link only has to be
+undone later, so lines make none for its own sake: seeds 1-400 won 228 at 0, 217 at 3 (both with
 :data:`USEFUL_MARGIN`); at 6, seeds 1-100 won 45 against 53 at 3. With four suits 0 won 52 of seeds
 1-600 against 47 (15 each of 401-600): too few to tell, and Spider Relaxed and Easy, whose runs or
 groups mix suits, count as four suits too."""
