@@ -368,7 +368,7 @@ def test_the_same_cards_onto_the_same_card_are_shown_once() -> None:
 
 def test_with_two_suits_a_small_gain_waits_for_the_deal() -> None:
     # 5♥ from a run of two onto a run of three gains 4 points and frees nothing (6♥ below has no
-    # home): too little to play before the deal with two suits (spider-2 seeds 1-400: 217 won, 204
+    # home): too little to play before the deal with two suits (spider-2 seeds 1-200: 111 won, 105
     # without the margin)
     columns = ["| 8h 7h 6h", "| 3s", "| 3h", "| Qs", "Ts | 6h 5h", "| Ah", "| Qh", "| 3s", "| Qs", "Ah | 3h"]
     game = spider.Game.from_text(position("spider-2", columns, stock="4h 4s 5s 7s 8s 9h 9s Jh Js Kh",
