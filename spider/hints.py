@@ -6,8 +6,9 @@ never which cards those are: the position is rebuilt with every hidden card mask
 moves it starts, up to the next deal, found by a best-first search bounded by a node count (so hints
 are deterministic). Positions are valued by the shared Judge, except that: with two suits an empty
 column counts for little and an off-suit link for nothing; past the second empty column, none
-counts, so lines spend them freely; and with one suit a column's last face-down card is worth no
-more than the others. A revealed card is unknown, so a line's work in that column ends there, worth
+counts, so lines spend them freely; with four suits, where runs complete in suit, a face-up card
+off its same-suit parent costs; and with one suit a column's last face-down card is worth no more
+than the others. A revealed card is unknown, so a line's work in that column ends there, worth
 what revealing is worth; lines may pass through an empty column to untangle a mixed run. Moves that
 gain nothing (a group shuffled between equal spots, a return to a recent position or to the same
 piles in other columns, a whole column moved into an empty one, and with two suits, while the stock
@@ -61,6 +62,13 @@ nothing is not worth playing before the deal: seeds 1-400 won 217 at 4, 214 at 6
 at 0 (with off-suit links worth 3); with them worth nothing, seeds 1-200 won 111 at 4, 105 at 0 and
 98 at 8. With one suit it changed nothing (188 of seeds 1-200 either way), with four it won 14 of
 them against 18. Once the stock is gone every gain counts."""
+BREAK_COST_WORTH = {4: 15}
+"""What a line pays for each face-up card not on its same-suit parent, by the number of suits in
+play, where not the Judge's 0, in variants whose runs complete in suit. With four suits such a
+card must move again before its run can go, so a line that makes one (say, to turn a card up) is
+worth less than one that merges a suit: seeds 1-600 won 62 at 15 (22, 15 and 25 a third), 55 at 10,
+47 at 0; seeds 1-200 won 15 at 5 and 10 at 25. Spiderette, Will o' the Wisp and Scorpion (seeds
+1-200 at 10) won 9, 34 and 12, against 12, 29 and 12 at 0."""
 LAST_DOWN_WORTH = {1: 0}
 """What turning up a column's last face-down card is worth besides the card itself, by the number
 of suits in play, where not the Judge's :data:`~spider.evaluation.LAST_DOWN` (10). With one suit
@@ -403,10 +411,11 @@ class _Ranker:
 
 def _judge(table: Table) -> Judge:
     """The yardstick for this game's number of suits (see :data:`EMPTY_WORTH`,
-    :data:`RANK_LINK_WORTH`, :data:`LAST_DOWN_WORTH`)."""
+    :data:`RANK_LINK_WORTH`, :data:`LAST_DOWN_WORTH`, :data:`BREAK_COST_WORTH`)."""
     suits = table.variant.suits
     return Judge(table, empty=EMPTY_WORTH.get(suits, EMPTY), rank_link=RANK_LINK_WORTH.get(suits, RANK_LINK),
-                 most_empty=MOST_EMPTY, last_down=LAST_DOWN_WORTH.get(suits, LAST_DOWN))
+                 most_empty=MOST_EMPTY, last_down=LAST_DOWN_WORTH.get(suits, LAST_DOWN),
+                 break_cost=BREAK_COST_WORTH.get(suits, 0) if table.run_suit else 0)
 
 
 def _cards(state: State, step: Step) -> tuple[int, bytes]:

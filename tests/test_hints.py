@@ -389,3 +389,15 @@ def test_with_two_suits_an_off_suit_link_is_worth_nothing() -> None:
     ranked = hints(spider.Game.from_text(position("spider-2", columns, done="shsh", spare=9)))
     build = next(h for h in ranked if h.move == spider.Move(4, 2))
     assert not build.useful and build.reason == "no useful move: moves 5♠ onto 6♥"
+
+
+def test_with_four_suits_a_suited_merge_comes_before_an_off_suit_reveal() -> None:
+    # 5♠ onto 6♥ turns up a card but leaves an off-suit card that must move again before hearts
+    # can run; 5♥-2♥ onto 6♥ makes 9♥ to 2♥ and takes the hearts off 9♣. With four suits each
+    # face-up card off its suit costs (spider-4 blind bot, seeds 1-600: 62 won, 47 at no cost)
+    columns = ["Qc Jc | 5s", "Qd | 9c 5h 4h 3h 2h", "| 9h 8h 7h 6h", "| Kc", "| Kc", "| Kd", "| Kd", "| Ks", "| Ks", "| Kh"]
+    ranked = hints(spider.Game.from_text(position("spider-4", columns, spare=9)))
+    assert [(h.move, h.reason) for h in ranked[:2]] == [
+        (spider.Move(1, 2, 4), "builds 5♥ on 6♥ in suit"),
+        (spider.Move(0, 2), "reveals a face-down card in column 1"),
+    ]
