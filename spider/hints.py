@@ -67,8 +67,8 @@ BREAK_COST_WORTH = {4: 15}
 play, where not the Judge's 0, in variants whose runs complete in suit. With four suits such a
 card must move again before its run can go, so a line that makes one (say, to turn a card up) is
 worth less than one that merges a suit: seeds 1-600 won 62 at 15 (22, 15 and 25 a third), 55 at 10,
-47 at 0; seeds 1-200 won 15 at 5 and 10 at 25. Spiderette, Will o' the Wisp and Scorpion (seeds
-1-200 at 10) won 9, 34 and 12, against 12, 29 and 12 at 0."""
+47 at 0; seeds 1-200 won 15 at 5, 10 at 20 and at 25 (a line then turns up too little). Spiderette,
+Will o' the Wisp and Scorpion (seeds 1-200) won 9, 36 and 12, against 12, 29 and 12 at 0."""
 LAST_DOWN_WORTH = {1: 0}
 """What turning up a column's last face-down card is worth besides the card itself, by the number
 of suits in play, where not the Judge's :data:`~spider.evaluation.LAST_DOWN` (10). With one suit
