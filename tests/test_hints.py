@@ -401,3 +401,5 @@ def test_with_four_suits_a_suited_merge_comes_before_an_off_suit_reveal() -> Non
         (spider.Move(1, 2, 4), "builds 5♥ on 6♥ in suit"),
         (spider.Move(0, 2), "reveals a face-down card in column 1"),
     ]
+    relaxed = hints(spider.Game.from_text(position("spider-relaxed", columns, spare=9)))
+    assert relaxed[0].move == spider.Move(0, 2), "Spider Relaxed completes mixed runs: no cost, the reveal first"
