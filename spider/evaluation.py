@@ -34,9 +34,10 @@ class Judge:
         last_down: int = LAST_DOWN,
     ) -> None:
         """``break_cost``: charged for each face-up card not on its same-suit parent (the solver's
-        reasons are at ``spider.solver.BREAK_COST``; hints charge nothing). ``empty`` and
-        ``rank_link`` override what an empty column and an off-suit link are worth; only the
-        first ``most_empty`` empty columns count (by default all), so spare ones are spent freely.
+        reasons are at ``spider.solver.BREAK_COST``, the hints' at
+        ``spider.hints.BREAK_COST_WORTH``). ``empty`` and ``rank_link`` override what an empty
+        column and an off-suit link are worth; only the first ``most_empty`` empty columns count
+        (by default all), so spare ones are spent freely.
         ``last_down`` is what a column with face-down cards costs besides them (turning up its
         last one gains it back)."""
         self.table = table
