@@ -311,6 +311,10 @@ def test_phone_fits_and_touch_drag_moves(phone_page, base_url):
         .filter(e => e.getBoundingClientRect().right > document.documentElement.clientWidth + 0.5)
         .map(e => `${e.tagName}.${e.className}`)""")
     assert page.evaluate("document.documentElement.clientWidth") == 320 and not wide, f"sticks out sideways: {wide}"
+    name, room = page.evaluate("""() => { const s = document.querySelector('[data-role="variant"]');
+        const text = document.createElement("canvas").getContext("2d"); text.font = getComputedStyle(s).font;
+        return [text.measureText(s.selectedOptions[0].text).width, s.getBoundingClientRect().width]; }""")
+    assert name + 24 <= room, "the game's name shows whole beside the badge (border, padding and arrow take 24 px)"
     save_screenshot(page, "phone-320")
 
 
