@@ -10,7 +10,7 @@ counts, so lines spend them freely; with four suits, where runs complete in suit
 off its same-suit parent costs; and with one suit a column's last face-down card is worth no more
 than the others. A revealed card is unknown, so a line's work in that column ends there, worth
 what revealing is worth; lines may pass through an empty column to untangle a mixed run. Moves that
-gain nothing (a group shuffled between equal spots, a return to a recent position or to the same
+gain nothing (a group shuffled between equal spots, a return to an earlier position or to the same
 piles in other columns, a whole column moved into an empty one, and with two suits, while the stock
 lasts, one that gains too little to play before the deal) are listed last, marked "no useful move",
 so the list is never empty while a move is legal; DEAL comes between the two. When nothing else is
@@ -37,8 +37,14 @@ MAX_DEPTH = 12
 NODES = 800
 FIRST_BONUS = 10_000
 RECENT = 8
+"""Positions back that set the bar a useful move must clear (see :meth:`HintSearch._search`)."""
+RECALL = 500
+"""Positions back that hints refuse to return to, at most (about 11 ms of undoing): a player who
+always plays the top hint must never go round in circles, and a shuffle between empty columns
+can take more than :data:`RECENT` moves to come back (spider-4 seed 2 went round every 14 moves)."""
 SLICE = 8
-"""Search nodes between looks at the clock in :meth:`HintSearch.advance`."""
+"""Search nodes, or positions walked back (:func:`_past_states`), between looks at the clock in
+:meth:`HintSearch.advance`."""
 EMPTY_WORTH = {2: 10}
 """What an empty column is worth, by the number of suits in play, where not the Judge's. With two
 suits a cheap empty column is spent freely to reveal cards and untangle mixed runs: over 40
@@ -142,7 +148,7 @@ class HintSearch:
         go on past each reveal (see :func:`play_blind`)."""
         table, root = _seen(game, peek)
         self._result: list[Hint] | None = None
-        self._work = self._search(table, root, game.legal_moves(), _recent_states(game, peek))
+        self._work = self._search(table, root, game.legal_moves(), _past_states(game.copy(), peek))
 
     @property
     def done(self) -> bool:
@@ -165,15 +171,22 @@ class HintSearch:
             raise RuntimeError("the hint search has not finished: call advance() until it returns True")
         return self._result
 
-    def _search(self, table: Table, root: State, legal: list[Move], recent: set[State]) -> Iterator[None]:
+    def _search(
+        self, table: Table, root: State, legal: list[Move], walk: Generator[None, None, list[State]]
+    ) -> Iterator[None]:
         """The whole search, pausing every few nodes; sets ``_result`` at the end.
 
-        A move is useful when the best line it starts leads above every recent position since
-        the last deal (by :data:`USEFUL_MARGIN` while the stock lasts), so a detour that only
-        climbs back to where the player already was is not offered as progress.
+        ``walk`` finds ``past``, the player's views from this one back (:func:`_past_states`). A
+        move is useful when the best line it starts leads above every one of the last
+        :data:`RECENT` positions since the last deal (by :data:`USEFUL_MARGIN` while the stock
+        lasts), so a detour that only climbs back to where the player already was is not offered
+        as progress; a move back to any of ``past`` is never useful.
         """
+        past = yield from walk
         ranker = _Ranker(table, root)
+        recent = past[:RECENT + 1]
         recent_keys = {_same_play(state, table.ncols) for state in recent}
+        earlier_keys = {_same_play(state, table.ncols) for state in past[RECENT + 1:]}
         bar = max(ranker.value(state) for state in recent if state[2] == root[2]) - ranker.value(root)
         if root[2]:
             bar += USEFUL_MARGIN.get(table.variant.suits, 0)
@@ -192,8 +205,10 @@ class HintSearch:
             if count == len(root[0][src]) and not root[1][src] and not root[0][dst]:
                 whole = "no useful move: moves a whole column to an empty one"
                 idle.append((gain - EMPTY, order, Hint(move, whole, False)))
-            elif _same_play(table.apply(root, step), table.ncols) in recent_keys:
+            elif (key := _same_play(table.apply(root, step), table.ncols)) in recent_keys:
                 idle.append((gain, order, Hint(move, "no useful move: undoes a recent move", False)))
+            elif key in earlier_keys:
+                idle.append((gain, order, Hint(move, "no useful move: goes round to an earlier position", False)))
             elif not root[0][dst] and dst != first_empty:
                 same = f"same as moving it to column {first_empty + 1}"
                 idle.append((gain - 1, order, Hint(move, f"no useful move: {same}", False)))
@@ -249,15 +264,30 @@ def _marked_repeats(table: Table, root: State, ranked: list[tuple[int, Step, str
     return out
 
 
-def _recent_states(game: Game, peek: bool) -> set[State]:
-    """The player's views of the last few positions (every card, with ``peek``), so hints never
-    suggest going back."""
-    past = game.copy()
-    seen = {_seen(past, peek)[1]}
-    for _ in range(min(RECENT, len(game.history))):
-        past.undo()
-        seen.add(_seen(past, peek)[1])
-    return seen
+def _past_states(game: Game, peek: bool) -> Generator[None, None, list[State]]:
+    """The player's views (every card, with ``peek``) from ``game``'s position back: the last
+    :data:`RECENT`, and before them those play could still return to, up to :data:`RECALL`.
+
+    A deal, a turned-up card or a completed run can never be undone by play, so no position
+    before the last of them can come again. Undoes ``game`` (give it a copy), pausing every
+    :data:`SLICE` positions like the search."""
+    now = _seen(game, peek)[1]
+    views = [now]
+    mark = _epoch(now)
+    for back in range(min(RECALL, len(game.history))):
+        if back % SLICE == SLICE - 1:
+            yield
+        game.undo()
+        view = _seen(game, peek)[1]
+        if back >= RECENT and _epoch(view) != mark:
+            break
+        views.append(view)
+    return views
+
+
+def _epoch(state: State) -> tuple[int, int, int]:
+    """What play never takes back: face-down cards, stock and completed runs."""
+    return sum(state[1]), state[2], state[3]
 
 
 def _same_play(state: State, ncols: int) -> object:

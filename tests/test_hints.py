@@ -7,7 +7,7 @@ import random
 import pytest
 
 import spider
-from spider.hints import Hint, HintSearch, _same_play, hints, play_blind, player_view
+from spider.hints import Hint, HintSearch, _same_play, _view_key, hints, play_blind, player_view
 from spider.search_state import ONE, Table, to_move
 
 from engine_helpers import position
@@ -147,6 +147,23 @@ def test_a_move_is_not_suggested_back() -> None:
     back = _reason(game, "1 3")
     assert back.reason == "no useful move: undoes a recent move"
     assert not back.useful
+
+
+def test_following_the_top_hint_never_goes_round_in_circles() -> None:
+    # Spider-4 seed 2, top hint after top hint, used to go round every 14 moves from move 48 (aces
+    # and twos shuffled through an empty column), beyond the last few positions hints remembered.
+    game = spider.Game("spider-4", 2)
+    seen = {_view_key(game, False)}
+    refused = 0
+    for _ in range(80):
+        ranked = hints(game)
+        refused += sum(h.reason == "no useful move: goes round to an earlier position" for h in ranked)
+        assert ranked[0].useful
+        game.play(ranked[0].move)
+        key = _view_key(game, False)
+        assert key not in seen
+        seen.add(key)
+    assert refused
 
 
 def test_deal_when_nothing_useful_is_left() -> None:
