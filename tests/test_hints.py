@@ -149,13 +149,15 @@ def test_a_move_is_not_suggested_back() -> None:
     assert not back.useful
 
 
-def test_following_the_top_hint_never_goes_round_in_circles() -> None:
-    # Spider-4 seed 2, top hint after top hint, used to go round every 14 moves from move 48 (aces
-    # and twos shuffled through an empty column), beyond the last few positions hints remembered.
-    game = spider.Game("spider-4", 2)
+@pytest.mark.parametrize(("name", "seed", "moves"), [("spider-4", 2, 80), ("spider-2", 7, 60)])
+def test_following_the_top_hint_never_goes_round_in_circles(name: str, seed: int, moves: int) -> None:
+    # Top hint after top hint, spider-4 seed 2 used to go round every 14 moves from move 48 (aces
+    # and twos shuffled through an empty column) and spider-2 seed 7 from move 41, beyond the last
+    # few positions hints remembered.
+    game = spider.Game(name, seed)
     seen = {_view_key(game, False)}
     refused = 0
-    for _ in range(80):
+    for _ in range(moves):
         ranked = hints(game)
         refused += sum(h.reason == "no useful move: goes round to an earlier position" for h in ranked)
         assert ranked[0].useful
