@@ -38,10 +38,10 @@ STEP_COST_WORTH = {2: 3, 4: 3}
 """What each move of a line costs, by the number of suits in play, where not :data:`STEP_COST`:
 between lines that gain about as much, the shorter comes first. With two and four suits a plan of
 ten moves through a detour used to beat a direct move for a few points more. At 3 a move, spider-2
-seeds 1-600 won 349 against 335 at 1 and spider-4 seeds 1-800 95 against 84 (at 2, 58 of 1-600
-against 61; at 5, 14 of 1-200 against 20). With one suit it lost: seeds 1-500 won 456 at 3, 465 at 1.
-Spiderette, Will o' the Wisp and Scorpion (four suits, one deck; seeds 1-200) won 6, 30 and 12 at
-3, against 9, 34 and 12."""
+seeds 1-600 won 349 against 335 at 1 and spider-4 seeds 1-800 95 against 84 (seeds 1-200: 20 at
+1, 26 at 2, 25 at 3, 24 at 4, 14 at 5; spider-2 113 at 4). With one suit it lost: seeds 1-500
+won 456 at 3, 465 at 1. Spiderette, Will o' the Wisp and Scorpion (four suits, one deck; seeds
+1-200) won 6, 30 and 12 at 3, against 9, 34 and 12."""
 MAX_DEPTH = 12
 NODES = 800
 FIRST_BONUS = 10_000
