@@ -355,9 +355,9 @@ class _Ranker:
     worth. A line's score is its value gained, less a cost per move (:data:`STEP_COST_WORTH`). A
     follow-up counts only if the line made it possible (it touches a column the line touched, and
     the same cards could not already move there at the root for the same gain, into an empty column
-    counting as into any), so a useless move never borrows credit from an unrelated good one. Positions that
-    differ only in which column holds which pile are one position (:func:`_same_play`), so a
-    line that swaps two piles goes no further. The search is bounded by a node count, not a
+    counting as into any), so a useless move never borrows credit from an unrelated good one.
+    Positions that differ only in which column holds which pile are one position
+    (:func:`_same_play`), so a line that swaps two piles goes no further. The search is bounded by a node count, not a
     clock, so hints are deterministic.
     """
 
