@@ -38,12 +38,19 @@ STEP_COST_WORTH = {2: 3, 4: 3}
 """What each move of a line costs, by the number of suits in play, where not :data:`STEP_COST`:
 between lines that gain about as much, the shorter comes first. With two and four suits a plan of
 ten moves through a detour used to beat a direct move for a few points more. At 3 a move, spider-2
-seeds 1-600 won 349 against 335 at 1 and spider-4 seeds 1-800 95 against 84 (seeds 1-200: 20 at
-1, 26 at 2, 25 at 3, 24 at 4, 14 at 5; spider-2 113 at 4). With one suit it lost: seeds 1-500
-won 456 at 3, 465 at 1. Spiderette, Will o' the Wisp and Scorpion (four suits, one deck; seeds
-1-200) won 6, 30 and 12 at 3, against 9, 34 and 12."""
+seeds 1-600 won 349 against 335 at 1 and spider-4 seeds 1-800 95 against 84 (seeds 1-200: 20 at 1,
+26 at 2, 25 at 3, 24 at 4, 14 at 5; spider-2 113 at 4). With one suit it lost: seeds 1-500 won 456
+at 3, 465 at 1 (seeds 1-200: 185 at 2, 188 at 1). Spiderette, Will o' the Wisp and Scorpion (four
+suits, one deck; seeds 1-200) won 6, 30 and 12 at 3, against 9, 34 and 12."""
 MAX_DEPTH = 12
 NODES = 800
+NODES_WORTH = {4: 1_600}
+"""Positions a hint search looks at, by the number of suits in play, where not :data:`NODES`. With
+four suits, since lines pay 3 a move (:data:`STEP_COST_WORTH`), twice the nodes won 115 of spider-4
+seeds 1-800 against 95 (29, 24, 26 and 36 a quarter, against 25, 18, 23 and 29); at 1 a move they
+had won 64 of 1-600 against 62. A four-suit hint takes about twice as long: median 42-45 ms against
+21-25 ms in those runs. Spiderette, Will o' the Wisp and Scorpion (seeds 1-200) won 6, 33 and 12,
+against 6, 30 and 12."""
 FIRST_BONUS = 10_000
 RECENT = 8
 """Positions back that set the bar a useful move must clear (see :meth:`HintSearch._search`)."""
@@ -79,11 +86,12 @@ at 0 (with off-suit links worth 3); with them worth nothing, seeds 1-200 won 111
 them against 18. Once the stock is gone every gain counts."""
 BREAK_COST_WORTH = {4: 15}
 """What a line pays for each face-up card not on its same-suit parent, by the number of suits in
-play, where not the Judge's 0, in variants whose runs complete in suit. With four suits such a
-card must move again before its run can go, so a line that makes one (say, to turn a card up) is
-worth less than one that merges a suit: seeds 1-600 won 62 at 15 (22, 15 and 25 a third), 55 at 10,
-47 at 0; seeds 1-200 won 15 at 5, 10 at 20 and at 25 (a line then turns up too little). Spiderette,
-Will o' the Wisp and Scorpion (seeds 1-200) won 9, 36 and 12, against 12, 29 and 12 at 0."""
+play, where not the Judge's 0, in variants whose runs complete in suit. With four suits such a card
+must move again before its run can go, so a line that makes one (say, to turn a card up) is worth
+less than one that merges a suit: seeds 1-600 won 62 at 15 (22, 15 and 25 a third), 55 at 10, 47 at
+0; seeds 1-200 won 15 at 5, 10 at 20 and at 25 (a line then turns up too little; with lines paying
+3 a move, 14 at 20 against 25). Spiderette, Will o' the Wisp and Scorpion (seeds 1-200) won 9, 36
+and 12, against 12, 29 and 12 at 0."""
 LAST_DOWN_WORTH = {1: 0}
 """What turning up a column's last face-down card is worth besides the card itself, by the number
 of suits in play, where not the Judge's :data:`~spider.evaluation.LAST_DOWN` (10). With one suit
@@ -374,6 +382,7 @@ class _Ranker:
                 self.gain = self._starving_gain(judge.gain, root[3] + spare)
         self.root_gains = {step: self.gain(root, step) for step in table.steps(root) if step[0] >= 0}
         self.step_cost = STEP_COST_WORTH.get(table.variant.suits, STEP_COST)
+        self.nodes = NODES_WORTH.get(table.variant.suits, NODES)
 
     def lines(self, steps: list[Step]) -> Generator[None, None, dict[Step, tuple[int, Step | None]]]:
         """For each first step: the best line's score and its second step (None if alone).
@@ -399,7 +408,8 @@ class _Ranker:
             heap.append((-score - FIRST_BONUS, 1, tick, root, step, step, None, frozenset(step[:2])))
         heapq.heapify(heap)
         nodes = 0
-        while heap and nodes < NODES:
+        most = self.nodes
+        while heap and nodes < most:
             neg, depth, _, parent, step, first, second, touched = heapq.heappop(heap)
             state = table.apply(parent, step)
             if state in seen:  # most repeats are the very same position: cheaper to check first

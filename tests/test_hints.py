@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 import random
 
 import pytest
@@ -149,12 +150,12 @@ def test_a_move_is_not_suggested_back() -> None:
     assert not back.useful
 
 
-@pytest.mark.parametrize(("name", "seed", "moves"), [("spider-4", 21, 100), ("spider-2", 7, 60)])
+@pytest.mark.parametrize(("name", "seed", "moves"), [("spider-4", 22, 100), ("spider-2", 7, 60)])
 def test_following_the_top_hint_never_goes_round_in_circles(name: str, seed: int, moves: int) -> None:
     # Top hint after top hint, spider-2 seed 7 used to go round from move 41, beyond the last few
     # positions hints remembered (and spider-4 seed 2 every 14 moves from move 48, aces and twos
-    # shuffled through an empty column, before lines paid 3 a move); in spider-4 seed 21 a hint
-    # would go round at move 97.
+    # shuffled through an empty column, before lines paid 3 a move); in spider-4 seed 22 a hint
+    # would go round at move 99.
     game = spider.Game(name, seed)
     seen = {_view_key(game, False)}
     refused = 0
@@ -415,6 +416,34 @@ def test_with_more_suits_a_direct_move_beats_a_long_plan_worth_a_little_more() -
         (spider.Move(5, 0), "reveals a face-down card in column 6"),
         (spider.Move(2, 9), "moves 2♠ onto 3♥, then reveals a face-down card in column 6"),
     ]
+
+
+SEED_4_MOVE_26 = """spider-4 moves=26 done=-
+stock: 2h Ac Qc Th 5d 4h 7d 2h Kh 4d 2c 9c Ad 5c Jh 3h 7c 4s 5h 8c
+1: 2s 9c 5d Td Qd | 3c 2c Js Ts 6s 5s 9s
+2: 9d 7c 8s Tc 3s | Ts 9d 8d 4c 3c 2s Ac Ad
+3: 3s 4h 6d 8c 3d | Ks Qs Jd Td Qh Js
+4: 4c 7s | Jc 4s 3d 8s
+5: As 7s Jh | Qc Jc
+6: Ah | 6c Kd 7h 6h 5c
+7: 9h 2d Kc Ks | Tc 6c Qs
+8: 4d 6d | 3h 2d As 8d
+9: 9s Jd Kh | Qd Kc 8h Kd Qh
+10: 7d 5h Ah | 6s 5s Th 9h 8h 7h 6h
+"""
+
+
+def test_with_four_suits_the_search_looks_twice_as_far(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Spider-4 seed 4 after 26 top hints: the line 8♠ onto 9♠ starts is cut short at 800 positions,
+    # where J♠ onto Q♠ comes first and 8♠ is not among the top three; four suits search 1,600
+    # (spider-4 seeds 1-600 won 79, against 66 at 800)
+    game = spider.Game.from_text(SEED_4_MOVE_26)
+    assert [(h.move, h.reason) for h in hints(game)[:2]] == [
+        (spider.Move(3, 0), "builds 8♠ on 9♠ in suit"),
+        (spider.Move(2, 6), "builds J♠ on Q♠ in suit"),
+    ]
+    monkeypatch.setattr(importlib.import_module("spider.hints"), "NODES_WORTH", {})
+    assert spider.Move(3, 0) not in [h.move for h in hints(game)[:3]]
 
 
 def test_with_two_suits_an_off_suit_link_is_worth_nothing() -> None:
