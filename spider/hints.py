@@ -365,8 +365,8 @@ class _Ranker:
     the same cards could not already move there at the root for the same gain, into an empty column
     counting as into any), so a useless move never borrows credit from an unrelated good one.
     Positions that differ only in which column holds which pile are one position
-    (:func:`_same_play`), so a line that swaps two piles goes no further. The search is bounded by a node count, not a
-    clock, so hints are deterministic.
+    (:func:`_same_play`), so a line that swaps two piles goes no further. The search is bounded by
+    a node count (:data:`NODES_WORTH`), not a clock, so hints are deterministic.
     """
 
     def __init__(self, table: Table, root: State) -> None:
