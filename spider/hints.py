@@ -5,19 +5,20 @@ never which cards those are: the position is rebuilt with every hidden card mask
 (:func:`player_view`), so no ranking can leak them. Each move is scored by the best line of tableau
 moves it starts, up to the next deal, found by a best-first search bounded by a node count (so hints
 are deterministic). Positions are valued by the shared Judge, except that: with two suits an empty
-column counts for little and an off-suit link for nothing; past the second empty column, none
-counts, so lines spend them freely; with four suits, where runs complete in suit, a face-up card
-off its same-suit parent costs; and with one suit a column's last face-down card is worth no more
-than the others. Each move costs a line a point, three with two or four suits, so that there a
-direct move beats a long plan worth a little more. A revealed card is unknown, so a line's work in
-that column ends there, worth what revealing is worth; lines may pass through an empty column to
-untangle a mixed run. Moves that gain nothing (a group shuffled between equal spots, a return to
-an earlier position or to the same piles in other columns, a whole column moved into an empty one,
-and with two suits, while the stock lasts, one that gains too little to play before the deal) are
-listed last, marked "no useful move", so the list is never empty while a move is legal; DEAL comes
-between the two. When nothing else is useful and the deal waits for an empty column to be filled,
-the moves that fill it come first, as useful. Only the bot's diagnostic ``peek`` (:func:`play_blind`)
-lifts the mask, to measure what the hidden cards are worth to the search.
+column counts for little once fewer than three deals are left, and an off-suit link for nothing;
+past the second empty column, none counts, so lines spend them freely; with four suits, where runs
+complete in suit, a face-up card off its same-suit parent costs, less once the stock is gone; and
+with one suit a column's last face-down card is worth no more than the others. Each move costs a
+line a point, three with two or four suits, so that there a direct move beats a long plan worth a
+little more. A revealed card is unknown, so a line's work in that column ends there, worth what
+revealing is worth; lines may pass through an empty column to untangle a mixed run. Moves that gain
+nothing (a group shuffled between equal spots, a return to an earlier position or to the same piles
+in other columns, a whole column moved into an empty one, and with two suits, while the stock lasts,
+one that gains too little to play before the deal) are listed last, marked "no useful move", so the
+list is never empty while a move is legal; DEAL comes between the two. When nothing else is useful
+and the deal waits for an empty column to be filled, the moves that fill it come first, as useful.
+Only the bot's diagnostic ``peek`` (:func:`play_blind`) lifts the mask, to measure what the hidden
+cards are worth to the search.
 :class:`HintSearch` runs the same search in slices, for a page that thinks while the player does.
 """
 
@@ -97,6 +98,11 @@ less than one that merges a suit: seeds 1-600 won 62 at 15 (22, 15 and 25 a thir
 0; seeds 1-200 won 15 at 5, 10 at 20 and at 25 (a line then turns up too little; with lines paying
 3 a move, 14 at 20 against 25). Spiderette, Will o' the Wisp and Scorpion (seeds 1-200) won 9, 36
 and 12, against 12, 29 and 12 at 0."""
+LATE_BREAK_COST_WORTH = {4: 8}
+"""What :data:`BREAK_COST_WORTH` becomes once the stock is gone. With no deal left to bury it, a
+card off its parent is easier to sort out, and an empty column kept is worth more than a tidy pile:
+spider-4 seeds 1-800 won 121 against 115 at 15 throughout (31, 27, 26 and 37 a quarter, against
+29, 24, 26 and 36)."""
 LAST_DOWN_WORTH = {1: 0}
 """What turning up a column's last face-down card is worth besides the card itself, by the number
 of suits in play, where not the Judge's :data:`~spider.evaluation.LAST_DOWN` (10). With one suit
@@ -466,15 +472,16 @@ class _Ranker:
 
 
 def _judge(table: Table, root: State) -> Judge:
-    """The yardstick for this game's number of suits and, for empty columns, the deals left at
-    ``root`` (see :data:`EMPTY_WORTH`, :data:`EARLY_DEALS`, :data:`RANK_LINK_WORTH`,
-    :data:`LAST_DOWN_WORTH`, :data:`BREAK_COST_WORTH`)."""
+    """The yardstick for this game's number of suits and, for empty columns and breaks, the deals
+    left at ``root`` (see :data:`EMPTY_WORTH`, :data:`EARLY_DEALS`, :data:`RANK_LINK_WORTH`,
+    :data:`LAST_DOWN_WORTH`, :data:`BREAK_COST_WORTH`, :data:`LATE_BREAK_COST_WORTH`)."""
     suits = table.variant.suits
     early = root[2] >= EARLY_DEALS * table.ncols
     empty = EMPTY if early else EMPTY_WORTH.get(suits, EMPTY)
+    break_costs = BREAK_COST_WORTH if root[2] else LATE_BREAK_COST_WORTH
     return Judge(table, empty=empty, rank_link=RANK_LINK_WORTH.get(suits, RANK_LINK),
                  most_empty=MOST_EMPTY, last_down=LAST_DOWN_WORTH.get(suits, LAST_DOWN),
-                 break_cost=BREAK_COST_WORTH.get(suits, 0) if table.run_suit else 0)
+                 break_cost=break_costs.get(suits, 0) if table.run_suit else 0)
 
 
 def _cards(state: State, step: Step) -> tuple[int, bytes]:

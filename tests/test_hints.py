@@ -150,12 +150,12 @@ def test_a_move_is_not_suggested_back() -> None:
     assert not back.useful
 
 
-@pytest.mark.parametrize(("name", "seed", "moves"), [("spider-4", 22, 100), ("spider-2", 7, 60)])
+@pytest.mark.parametrize(("name", "seed", "moves"), [("spider-4", 41, 50), ("spider-2", 7, 60)])
 def test_following_the_top_hint_never_goes_round_in_circles(name: str, seed: int, moves: int) -> None:
     # Top hint after top hint, spider-2 seed 7 used to go round from move 41, beyond the last few
     # positions hints remembered (and spider-4 seed 2 every 14 moves from move 48, aces and twos
-    # shuffled through an empty column, before lines paid 3 a move); in spider-4 seed 22 a hint
-    # would go round at move 99.
+    # shuffled through an empty column, before lines paid 3 a move); in spider-4 seed 41 a hint
+    # would go round at move 45.
     game = spider.Game(name, seed)
     seen = {_view_key(game, False)}
     refused = 0
@@ -482,6 +482,34 @@ def test_with_two_suits_an_early_empty_column_is_kept(monkeypatch: pytest.Monkey
     top = hints(game)[0]
     assert (top.move, top.reason) == (
         spider.Move(5, 6, 3), "moves Q♠ to empty column 7, then reveals a face-down card in column 6")
+
+
+SPIDER_4_SEED_2_MOVE_160 = """spider-4 moves=160 done=hsch
+stock:
+1: | Kd Qd Jd Td 9d 8d 7d 6d 5s 4s 3s 2s As
+2: | Kd Qd Jd Td 9d 8d 7d 6d 5d 4d 3d
+3:
+4: 6s | 8s 5d
+5: | 2d
+6: | Kc Qc Jc Tc 9s 8c 7s 6c
+7: | 7c
+8: | 5c 4d 3d 2d Ad Ts 9c
+9:
+10: | 4c 3c 2c Ac Ad Ks Qs Js
+"""
+
+
+def test_with_four_suits_and_the_stock_gone_a_break_costs_less(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Spider-4 seed 2 after 160 top hints, the stock gone: 5♠-A♠ goes off 6♦ onto 6♣, an off-suit
+    # card that no deal can bury now, so both empty columns stay; at the stock's break cost of 15 it
+    # took an empty column (spider-4 seeds 1-400 won 58 at 8 once the stock is gone, 53 at 15)
+    game = spider.Game.from_text(SPIDER_4_SEED_2_MOVE_160)
+    top = hints(game)[0]
+    assert (top.move, top.reason) == (spider.Move(0, 5, 5), "moves 5♠ onto 6♣, then builds 5♦ on 6♦ in suit")
+    monkeypatch.setattr(importlib.import_module("spider.hints"), "LATE_BREAK_COST_WORTH", {4: 15})
+    top = hints(game)[0]
+    assert (top.move, top.reason) == (
+        spider.Move(0, 2, 5), "moves 5♠ to empty column 3, then builds 5♦ on 6♦ in suit")
 
 
 def test_with_four_suits_a_suited_merge_comes_before_an_off_suit_reveal() -> None:
