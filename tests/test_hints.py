@@ -502,7 +502,7 @@ stock:
 def test_with_four_suits_and_the_stock_gone_a_break_costs_less(monkeypatch: pytest.MonkeyPatch) -> None:
     # Spider-4 seed 2 after 160 top hints, the stock gone: 5♠-A♠ goes off 6♦ onto 6♣, an off-suit
     # card that no deal can bury now, so both empty columns stay; at the stock's break cost of 15 it
-    # took an empty column (spider-4 seeds 1-400 won 58 at 8 once the stock is gone, 53 at 15)
+    # took an empty column (spider-4 seeds 1-1000 won 148 at 8 once the stock is gone, 137 at 15)
     game = spider.Game.from_text(SPIDER_4_SEED_2_MOVE_160)
     top = hints(game)[0]
     assert (top.move, top.reason) == (spider.Move(0, 5, 5), "moves 5♠ onto 6♣, then builds 5♦ on 6♦ in suit")
