@@ -103,7 +103,8 @@ LATE_BREAK_COST_WORTH = {4: 8}
 card off its parent is easier to sort out, and an empty column kept is worth more than a tidy pile:
 spider-4 seeds 1-1000 won 148 against 137 at 15 throughout (31, 27, 26, 37 and 27 a fifth, against
 29, 24, 26, 36 and 22). Spiderette, Will o' the Wisp and Scorpion (seeds 1-200) won 7, 32 and 12,
-against 6, 33 and 12."""
+against 6, 33 and 12. At 4, seeds 1-600 won 78 (34, 26 and 18), against 84 at 8; at 11, seeds
+1-200 won 27."""
 LAST_DOWN_WORTH = {1: 0}
 """What turning up a column's last face-down card is worth besides the card itself, by the number
 of suits in play, where not the Judge's :data:`~spider.evaluation.LAST_DOWN` (10). With one suit
