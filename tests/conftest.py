@@ -105,7 +105,7 @@ class Watch:
         self.origins.add(re.match(r"^[a-z]+://[^/]+", url).group(0))
 
     def attach(self, page) -> None:
-        page.on("console", lambda msg: msg.type == "error" and self._error(f"console error: {msg.text}"))
+        page.on("console", lambda msg: msg.type == "error" and self._error(f"console error: {msg.text}{_where(msg)}"))
         page.on("pageerror", lambda error: self._error(f"page error: {error}"))
         page.on("request", lambda request: self._request(request.url))
 
@@ -122,6 +122,12 @@ class Watch:
     def check(self) -> None:
         if self.problems:
             pytest.fail("the page misbehaved:\n" + "\n".join(self.problems), pytrace=False)
+
+
+def _where(msg) -> str:
+    """Where a console message came from: "Failed to load resource" alone does not name the file."""
+    url = (msg.location or {}).get("url")
+    return f" ({url})" if url else ""
 
 
 @pytest.fixture(scope="session")
