@@ -62,10 +62,6 @@ def to_move(step: Step) -> Move:
     return DEAL if step[0] < 0 else Move(*step)
 
 
-def to_step(move: Move) -> Step:
-    return DEAL_STEP if move.is_deal else (move.src, move.dst, move.count)
-
-
 class Table:
     """The fixed part of a search: rules, face-down cards and stock; states are plain tuples."""
 
