@@ -182,6 +182,56 @@ def test_deal_when_nothing_useful_is_left() -> None:
     assert top.useful and not top.repeat, "the page shows a deal hint like any useful one"
 
 
+def _can_still_turn_up(game: spider.Game) -> bool:
+    """Some line of tableau moves turns a card up or completes a run, in the player's view: every
+    reachable position is walked (the walk must end, or the answer would mean nothing)."""
+    table, root = player_view(game)
+    progress = (sum(root[1]), -root[3])
+    seen = {_same_play(root, table.ncols)}
+    todo = [root]
+    while todo:
+        assert len(seen) < 50_000, "too many positions to walk them all"
+        state = todo.pop()
+        for step in table.steps(state, every_empty=False):
+            if step[0] < 0:
+                continue
+            after = table.apply(state, step)
+            if (sum(after[1]), -after[3]) < progress:
+                return True
+            key = _same_play(after, table.ncols)
+            if key not in seen:
+                seen.add(key)
+                todo.append(after)
+    return False
+
+
+@pytest.mark.parametrize(("name", "seed"), [("spider-4", 1), ("spider-2", 1)])
+def test_nothing_useful_is_never_said_while_a_card_can_still_be_turned_up(name: str, seed: int) -> None:
+    # The bot's whole game: at each deal and where it gives up, no line of moves can turn a card
+    # up or complete a run, so "nothing useful is left" is true.
+    game = spider.Game(name, seed)
+    seen = {_view_key(game, False)}
+    said = 0
+    while not game.is_won:
+        ranked = hints(game)
+        top = next((h for h in ranked if h.move.is_deal or not h.useful or _fresh(game, h, seen)), None)
+        if top is None or not top.useful or top.reason == "deal: nothing useful is left":
+            assert not _can_still_turn_up(game), game.to_text()
+            said += 1
+        if top is None or not top.useful:
+            break
+        game.play(top.move)
+        seen.add(_view_key(game, False))
+    assert said >= 5, "every deal of the game was checked"
+
+
+def _fresh(game: spider.Game, hint: Hint, seen: set[object]) -> bool:
+    """The bot's rule: a hint is played only if it leads to a position not seen before."""
+    after = game.copy()
+    after.push(hint.move)
+    return _view_key(after, False) not in seen
+
+
 def test_when_the_deal_waits_for_an_empty_column_filling_it_is_the_hint() -> None:
     game = spider.Game.from_text(FILL_TO_DEAL)
     ranked = hints(game)
