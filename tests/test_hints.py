@@ -222,7 +222,7 @@ def test_nothing_useful_is_never_said_while_a_card_can_still_be_turned_up(name: 
             break
         game.play(top.move)
         seen.add(_view_key(game, False))
-    assert said >= 5, "every deal of the game was checked"
+    assert said >= 5, "the walk ran at each of the five deals"
 
 
 def _fresh(game: spider.Game, hint: Hint, seen: set[object]) -> bool:
