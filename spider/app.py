@@ -28,6 +28,8 @@ SETTINGS_KEY = "spider:settings"
 VIEW_PREFIX = "spider:view:"
 MENU = ("spider-1", "spider-2", "spider-4", "spider-relaxed", "spider-easy", "spiderette", "will-o-the-wisp", "scorpion")
 PROVEN_PREFIX = "spider:proven:"
+DEALT_PREFIX = "spider:dealt:"
+"""Proven seeds already dealt by "Winnable deals only", so none comes twice before every one has."""
 IDLE_CAP_MS = 30_000
 VERIFY_PER_SESSION = 20
 IDLE_SLICE_MS = 1
@@ -375,26 +377,42 @@ class App:
         """Seeds proven winnable: the list shipped in the wheel plus those the worker proved here."""
         from .winnable import winnable_seeds
 
-        return sorted(set(winnable_seeds(name)) | set(self._found(name)))
+        return sorted(set(winnable_seeds(name)) | set(self._seeds(PROVEN_PREFIX + name)))
 
-    def _found(self, name: str) -> list[int]:
+    def _seeds(self, key: str) -> list[int]:
+        """The seeds kept under ``key``; none if what is there is not a list of seeds."""
         try:
-            found = json.loads(self.storage.get(PROVEN_PREFIX + name, "[]"))
+            seeds = json.loads(self.storage.get(key, "[]"))
         except ValueError:
             return []
-        return [s for s in found if isinstance(s, int)] if isinstance(found, list) else []
+        return [s for s in seeds if isinstance(s, int)] if isinstance(seeds, list) else []
+
+    def _keep_seeds(self, key: str, seeds: set[int]) -> None:
+        """Remember ``seeds`` under ``key``: for this visit, and in the browser while saving is on."""
+        text = json.dumps(sorted(seeds))
+        if self.saving:
+            self._write(key, text)
+        else:
+            self.storage[key] = text
 
     def _deal(self, name: str, seed: int | None = None) -> tuple[Game, str, str]:
         """A fresh game of ``name`` with what to say about it: deal ``seed`` if one is asked
-        for, else a proven-winnable deal when the player wants only those."""
+        for, else, when the player wants only winnable deals, a proven one not dealt to them
+        before (drawn at random, a repeat would be likely within a few dozen games)."""
         if seed is not None or name not in self.winnable_only:
             return Game(name, seed), "", "info"
         current = self.game.seed if self.game.variant.name == name else None
-        pool = [s for s in self._proven(name) if s != current]
-        if not pool:
+        proven = [s for s in self._proven(name) if s != current]
+        if not proven:
             return Game(name), "No proven-winnable deal is known yet; this one is not checked.", "warn"
+        dealt = set(self._seeds(DEALT_PREFIX + name))
+        pool = [s for s in proven if s not in dealt]
+        again = "" if pool else " Every proven deal has been dealt once, so they come round again."
+        if again:
+            pool, dealt = proven, set()
         seed = pool[random_below(len(pool))]
-        return Game(name, seed), f"{VARIANTS[name].title}, deal {seed}: proven winnable. Good luck!", "info"
+        self._keep_seeds(DEALT_PREFIX + name, dealt | {seed})
+        return Game(name, seed), f"{VARIANTS[name].title}, deal {seed}: proven winnable.{again} Good luck!", "info"
 
     def _new_game(self) -> None:
         self._begin(*self._deal(self.game.variant.name))
@@ -413,10 +431,7 @@ class App:
             self.verify_budget = 0
             return
         if status == "solved":
-            found = sorted(set(self._found(name)) | {job["seed"]})
-            self.storage[PROVEN_PREFIX + name] = json.dumps(found)
-            if self.saving:
-                self._write(PROVEN_PREFIX + name, json.dumps(found))
+            self._keep_seeds(PROVEN_PREFIX + name, set(self._seeds(PROVEN_PREFIX + name)) | {job["seed"]})
         self._verify_more()
 
     def _set_winnable_only(self, on: bool) -> None:
@@ -524,7 +539,7 @@ class App:
             self._save()
             return
         for key in list(self.storage):
-            if key.startswith((SAVE_PREFIX, TIME_PREFIX, VIEW_PREFIX, PROVEN_PREFIX)):
+            if key.startswith((SAVE_PREFIX, TIME_PREFIX, VIEW_PREFIX, PROVEN_PREFIX, DEALT_PREFIX)):
                 self._write(key, None)
         self._write_settings()
         self._say("Saving is off: stored games were deleted and nothing more will be written.")

@@ -564,6 +564,30 @@ def test_winnable_only_deals_proven_seeds_and_proves_more_in_the_background():
     assert response["view"]["winnable_only"]
 
 
+def test_winnable_only_deals_every_proven_seed_once_before_any_twice(monkeypatch: pytest.MonkeyPatch):
+    import spider.winnable
+
+    monkeypatch.setattr(spider.winnable, "winnable_seeds", lambda name: (3, 5, 8, 13))
+    app, _ = started()
+    app.handle({"type": "action", "name": "winnable", "on": True})
+    dealt = []
+    for _ in range(2):
+        response = app.handle({"type": "action", "name": "new"})
+        dealt.append(app.game.seed)
+    app, _ = started(dict(app.storage))  # a reload remembers what was dealt
+    for _ in range(2):
+        response = app.handle({"type": "action", "name": "new"})
+        dealt.append(app.game.seed)
+        assert "come round again" not in response["view"]["status"]
+    assert sorted(dealt) == [3, 5, 8, 13]
+    assert json.loads(response["store"]["spider:dealt:spider-1"]) == [3, 5, 8, 13]
+    view = app.handle({"type": "action", "name": "new"})["view"]
+    assert app.game.seed in {3, 5, 8, 13} - {dealt[-1]} and "Every proven deal has been dealt once" in view["status"]
+    assert json.loads(app.storage["spider:dealt:spider-1"]) == [app.game.seed], "a new round begins"
+    app.handle({"type": "action", "name": "saving", "on": False})
+    assert "spider:dealt:spider-1" not in app.storage
+
+
 def test_winnable_only_holds_for_a_fresh_game_on_switching_variants_with_saving_off():
     from spider.winnable import winnable_seeds
 
