@@ -185,25 +185,34 @@ def solve_(args: argparse.Namespace) -> int:
     return 0
 
 
-def _proven(variant: str, seed: int, budget: float) -> tuple[SolveResult, bool]:
-    """One seed's solver answer, and whether its moves replay to a win."""
+def _proven(variant: str, seed: int, budget: float) -> tuple[SolveResult, str | None]:
+    """One seed's solver answer, and why a "solved" one does not count: its moves do not
+    replay to a win (a solver bug, reported rather than stopping the run). None if it counts."""
     result = solve(Game(variant, seed), budget_s=budget)
     if result.status != "solved":
-        return result, False
+        return result, result.status
     check = Game(variant, seed)
-    for move in result.moves:
-        check.play(move)
-    return result, check.is_won
+    for i, move in enumerate(result.moves):
+        try:
+            check.play(move)
+        except IllegalMove as e:
+            return result, f"move {i + 1} of its answer does not replay: {e}"
+    return result, None if check.is_won else "its answer does not replay to a win"
 
 
 @command
 def winnable(args: argparse.Namespace) -> int:
     """Write the seeds the solver proves winnable (replayed to a win first), one a line."""
     proven = []
+    broken = 0
     answers = _each(_proven, [(args.variant, seed, args.budget) for seed in args.seeds], args.jobs)
-    for seed, (result, won) in zip(args.seeds, answers):
-        if won:
+    for seed, (result, why_not) in zip(args.seeds, answers):
+        if why_not is None:
             proven.append(seed)
+        elif result.status == "solved":
+            broken += 1
+            print(f"seed {seed}: solved {result.seconds:.1f}s, but left out: {why_not}", file=sys.stderr)
+            continue
         print(f"seed {seed}: {result.status} {result.seconds:.1f}s", flush=True)
     text = "".join(f"{seed}\n" for seed in proven)
     if args.out:
@@ -212,7 +221,9 @@ def winnable(args: argparse.Namespace) -> int:
     else:
         print(text, end="")
     print(f"{args.variant}: {len(proven)} of {len(args.seeds)} seeds proven winnable", file=sys.stderr)
-    return 0
+    if broken:
+        print(f"{args.variant}: {broken} solver answers did not replay (a solver bug)", file=sys.stderr)
+    return 1 if broken else 0
 
 
 def _seeds(text: str) -> list[int]:

@@ -94,8 +94,9 @@ class Judge:
         col = columns[src]
         dst_col = columns[dst]
         moved = col[-k:]
-        if col[-1] & 15 == ACE and self.table.completes(dst_col + moved):
-            after = self.table.apply(state, step)  # completes a run: count it in full
+        if (col[-1] & 15 == ACE and self.table.completes(dst_col + moved)
+                or k < len(col) and col[-k - 1] & 15 == ACE and self.table.completes(col[:-k])):
+            after = self.table.apply(state, step)  # completes a run, or uncovers one: count it in full
             change = sum(self._column(after, i) - self._column(state, i) for i in (src, dst))
             empties = self.empties[after[0].count(b"")] - self.empties[columns.count(b"")]
             return RUN * (after[3] - state[3]) + change + empties

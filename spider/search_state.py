@@ -167,8 +167,8 @@ class Table:
             columns = list(state[0])
             col = columns[src]
             moved = columns[dst] + col[-k:]
-            if not self.completes(moved):
-                rest = col[:-k]
+            rest = col[:-k]  # in Scorpion a move can uncover a run built beneath it
+            if not self.completes(moved) and not self.completes(rest):
                 downs = state[1]
                 if not rest and downs[src]:
                     down = downs[src] - 1

@@ -300,6 +300,14 @@ def test_scorpion_removes_a_same_suit_run_wherever_it_completes():
     assert g.completed == ("s",) and column_text(g, 0).endswith("| 9c")
 
 
+def test_scorpion_run_built_beneath_other_cards_leaves_when_they_move_off_it():
+    g = game("scorpion", ["9c | Ks Qs Js Ts 9s 8s 7s 6s 5s 4s 3s 2s", "| As 5h", "| 6h"], spare=2)
+    played(g, Move(1, 0, 2))  # A♠ ends the run, but 5♥ lies on it: the run stays
+    assert g.completed == () and column_text(g, 0).endswith("2s As 5h")
+    played(g, Move(0, 2))
+    assert g.completed == ("s",) and column_text(g, 0) == "| 9c"
+
+
 # --- undo / redo --------------------------------------------------------------------------------
 def test_undo_restores_face_down_cards_stock_and_runs_exactly():
     g = game("spider-1", ["3s | " + RUN_S, "| As"], spare=1)

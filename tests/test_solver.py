@@ -16,10 +16,13 @@ import spider
 from spider import solver
 from spider.cards import RANKS, make_deck
 from spider.cli import _each, _seeds, main
+from spider.evaluation import Judge
 from spider.game import Position
 from spider.search_state import Table
-from spider.solver import MAX_NODES, WIDTHS, _kept, _Known, _rounds, _Runs, _Staged
+from spider.solver import BREAK_COST, MAX_NODES, WIDTHS, _kept, _Known, _rounds, _Runs, _Staged
 from spider.winnable import winnable_seeds
+
+from engine_helpers import position
 
 
 def _last_run(name: str) -> spider.Game:
@@ -91,6 +94,25 @@ def test_run_moves_spell_out_as_legal_moves_to_the_same_position() -> None:
         for move in runs.moves(root, [step]):
             copy.play(move)
         assert Table.from_game(copy, see_hidden=True)[1] == table.apply(root, step)
+
+
+def test_search_state_uncovers_a_scorpion_run_as_the_engine_does() -> None:
+    """Scorpion moves any face-up card with what lies on it, so a run can complete beneath other
+    cards; moving them off uncovers it and it leaves. The searches once kept it, and the solver
+    answered scorpion seed 829 with moves that did not replay."""
+    game = spider.Game.from_text(position("scorpion", ["9c | Ks Qs Js Ts 9s 8s 7s 6s 5s 4s 3s 2s As 5h", "| 6h"], spare=1))
+    table, root = Table.from_game(game, see_hidden=True)
+    judge = Judge(table, BREAK_COST)
+    after = table.apply(root, (0, 1, 1))
+    game.play(spider.Move(0, 1))
+    assert after == Table.from_game(game, see_hidden=True)[1] and after[3] == 1
+    assert judge.gain(root, (0, 1, 1)) == judge.value(after) - judge.value(root)
+    seed_829 = spider.Game("scorpion", 829)
+    result = spider.solve(seed_829, budget_s=10)
+    assert result.status == "solved"
+    for move in result.moves:
+        seed_829.play(move)
+    assert seed_829.is_won
 
 
 def _runs_position(rng: random.Random) -> spider.Game:
@@ -363,6 +385,25 @@ def test_winnable_command_writes_proven_seeds(tmp_path, capsys: pytest.CaptureFi
     out = tmp_path / "w.txt"
     assert main(["winnable", "spider-1", "--seeds", "2-2", "--budget", "10", "--out", str(out)]) == 0
     assert out.read_text() == "2\n"
+
+
+def test_winnable_command_reports_an_answer_that_does_not_replay_and_goes_on(
+    tmp_path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    real = spider.cli.solve
+
+    def wrong_for_seed_3(game: spider.Game, budget_s: float) -> solver.SolveResult:
+        if game.seed == 3:
+            return solver.SolveResult("solved", [spider.Move(0, 1, 13)], 1, 0.0)
+        return real(game, budget_s=budget_s)
+
+    monkeypatch.setattr(spider.cli, "solve", wrong_for_seed_3)
+    out = tmp_path / "w.txt"
+    assert main(["winnable", "spider-1", "--seeds", "2-4", "--budget", "10", "--out", str(out)]) == 1
+    assert out.read_text() == "2\n4\n"
+    err = capsys.readouterr().err
+    assert "seed 3: solved 0.0s, but left out: move 1 of its answer does not replay: Can't move 13 cards" in err
+    assert "spider-1: 1 solver answers did not replay (a solver bug)" in err
 
 
 def _untimed(out: str) -> list[str]:
