@@ -168,7 +168,7 @@ class Table:
             col = columns[src]
             moved = columns[dst] + col[-k:]
             rest = col[:-k]  # in Scorpion a move can uncover a run built beneath it
-            if not self.completes(moved) and not self.completes(rest):
+            if not self.completes(moved) and not (rest and rest[-1] & 15 == ACE and self.completes(rest)):
                 downs = state[1]
                 if not rest and downs[src]:
                     down = downs[src] - 1
