@@ -407,9 +407,9 @@ class App:
             return Game(name), "No proven-winnable deal is known yet; this one is not checked.", "warn"
         dealt = set(self._seeds(DEALT_PREFIX + name))
         pool = [s for s in proven if s not in dealt]
-        again = "" if pool else " Every proven deal has been dealt once, so they come round again."
-        if again:
-            pool, dealt = proven, set()
+        again = ""
+        if not pool:  # a new round
+            pool, dealt, again = proven, set(), " Every proven deal has been dealt once, so they come round again."
         seed = pool[random_below(len(pool))]
         self._keep_seeds(DEALT_PREFIX + name, dealt | {seed})
         return Game(name, seed), f"{VARIANTS[name].title}, deal {seed}: proven winnable.{again} Good luck!", "info"

@@ -186,11 +186,11 @@ def solve_(args: argparse.Namespace) -> int:
 
 
 def _proven(variant: str, seed: int, budget: float) -> tuple[SolveResult, str | None]:
-    """One seed's solver answer, and why a "solved" one does not count: its moves do not
-    replay to a win (a solver bug, reported rather than stopping the run). None if it counts."""
+    """One seed's solver answer, and what is wrong with it if it is "solved" by moves that do
+    not replay to a win (a solver bug, reported rather than stopping the run)."""
     result = solve(Game(variant, seed), budget_s=budget)
     if result.status != "solved":
-        return result, result.status
+        return result, None
     check = Game(variant, seed)
     for i, move in enumerate(result.moves):
         try:
@@ -206,13 +206,13 @@ def winnable(args: argparse.Namespace) -> int:
     proven = []
     broken = 0
     answers = _each(_proven, [(args.variant, seed, args.budget) for seed in args.seeds], args.jobs)
-    for seed, (result, why_not) in zip(args.seeds, answers):
-        if why_not is None:
-            proven.append(seed)
-        elif result.status == "solved":
+    for seed, (result, fault) in zip(args.seeds, answers):
+        if fault:
             broken += 1
-            print(f"seed {seed}: solved {result.seconds:.1f}s, but left out: {why_not}", file=sys.stderr)
+            print(f"seed {seed}: solved {result.seconds:.1f}s, but left out: {fault}", file=sys.stderr)
             continue
+        if result.status == "solved":
+            proven.append(seed)
         print(f"seed {seed}: {result.status} {result.seconds:.1f}s", flush=True)
     text = "".join(f"{seed}\n" for seed in proven)
     if args.out:
