@@ -26,7 +26,9 @@ Three searches share the budget:
 3. If the staged search stops early (its rounds ran out, or a round searched all its stages
    to the end and found no pre-deal pattern an earlier round had not tried, so that new
    orders find nothing new), the exhaustive whole-game pass again, with all the time and
-   positions left.
+   positions left. If that pass fills its positions with time to spare (a full-size deal is
+   far too big to search to the end), the staged search goes on where it stopped, ever
+   wider, for the rest of the budget: an answer of ``"unknown"`` means the budget was spent.
 
 The fast pass and the staged search also take run moves (:class:`_Runs`): a sequence of
 several same-suit groups carried through empty columns as one step, spelled out into legal
@@ -37,6 +39,7 @@ from __future__ import annotations
 
 import gc
 import heapq
+import itertools
 import random
 import time
 from array import array
@@ -75,8 +78,9 @@ PROBE_NODES = 300_000
 WIDTHS = ((500, 3), (1_500, 4))
 """The staged search's first rounds: positions searched per stage and pre-deal positions tried."""
 NOISY_ROUNDS = 40
-"""How many noisy rounds the staged search runs before leaving the rest of the budget to the
-exhaustive pass (small games get there; four-suit Spider runs out of time long before)."""
+"""How many noisy rounds the staged search runs before the exhaustive pass gets the time left
+(small games get there and are searched to the end); more rounds follow if that pass fills its
+positions first."""
 NOISE = (15, 30)
 """Noisy rounds take turns adding a random amount below these to each move's gain, so that
 each explores in another order (more noise than this lost more seeds than it won)."""
@@ -163,20 +167,21 @@ def _solve(game: Game, budget_s: float, max_nodes: int) -> SolveResult:
             return SolveResult("unwinnable", [], nodes, time.perf_counter() - start)
     # 2. Stage by stage between deals, ever wider, until the budget runs out.
     staged = _Staged(table, deadline, max_nodes)
-    path = staged.run(root)
-    nodes += staged.nodes
-    del staged  # its memo of scored positions (~80 MB): the last pass may fill memory on its own
-    if path is not None:
-        return SolveResult("solved", runs.moves(root, path), nodes, time.perf_counter() - start)
-    # 3. Small games (Scorpion's stages are soon exhausted) leave time: search all of it, soundly.
-    if time.perf_counter() < deadline:
+    path = staged.run(root, len(WIDTHS) + NOISY_ROUNDS)
+    if path is None and time.perf_counter() < deadline:
+        # 3. Small games (Scorpion's stages are soon exhausted) leave time: search all of it, soundly.
+        staged.forget()  # its memo (~80 MB): this pass may fill memory on its own
         search = _Search(table, root, False, deadline, max_nodes)
         path = search.run()
         nodes += search.stored
-        if path is not None:
-            return SolveResult("solved", runs.moves(root, path), nodes, time.perf_counter() - start)
-        if search.exhausted and not search.trimmed:
-            return SolveResult("unwinnable", [], nodes, time.perf_counter() - start)
+        if path is None and search.exhausted and not search.trimmed:
+            return SolveResult("unwinnable", [], nodes + staged.nodes, time.perf_counter() - start)
+        del search
+        if path is None and not staged.saturated:
+            path = staged.run(root)  # too big to search to the end: more rounds, to the deadline
+    nodes += staged.nodes
+    if path is not None:
+        return SolveResult("solved", runs.moves(root, path), nodes, time.perf_counter() - start)
     return SolveResult("unknown", [], nodes, time.perf_counter() - start)
 
 
@@ -533,14 +538,15 @@ class _Search:
 
 
 def _rounds() -> Iterator[tuple[int, int, int]]:
-    """The staged search's rounds: :data:`WIDTHS` as they are, then ever more shuffled ones.
+    """The staged search's rounds, without end: :data:`WIDTHS` as they are, then ever wider
+    shuffled ones.
 
     Many small rounds in different orders win more often than a few wide ones: where a
     stage's best-first search goes depends on ties and small differences in value.
     """
     for limit, width in WIDTHS:
         yield limit, width, 0
-    for i in range(NOISY_ROUNDS):
+    for i in itertools.count():
         yield 500 + 100 * i, 3 + i // 6, NOISE[i % len(NOISE)]
 
 
@@ -625,6 +631,9 @@ class _Staged:
         self.cut = False
         self.fresh = False
         self.rng = random.Random(0)
+        self.rounds = enumerate(_rounds())
+        self.saturated = False
+        """A round searched every stage to the end and came upon no new plan: more find nothing."""
         self.nodes = 0
         self.limit = 0
         self.width = 0
@@ -632,8 +641,10 @@ class _Staged:
         self.best = 0  # the best value the last stage search reached
         self.known = _Known(KNOWN)
 
-    def run(self, root: State) -> list[Step] | None:
-        for round_, (limit, width, noise) in enumerate(_rounds()):
+    def run(self, root: State, rounds: int | None = None) -> list[Step] | None:
+        """The winning steps, or None once ``rounds`` more rounds (by default, every round until
+        the deadline) found none, the deadline passed or the search is :attr:`saturated`."""
+        for round_, (limit, width, noise) in itertools.islice(self.rounds, rounds):
             self.limit = min(limit, self.max_nodes // 2)
             self.width = width
             self.noise = noise
@@ -647,8 +658,14 @@ class _Staged:
             if path is not None:
                 return path
             if noise and not self.cut and not self.fresh:
-                return None  # every stage was searched to the end and no new plan came up: nothing new to find
+                self.saturated = True
+                return None
         return None
+
+    def forget(self) -> None:
+        """Drop the memo of scored positions, for another search to have the memory; later
+        rounds fill it again."""
+        self.known = _Known(KNOWN)
 
     def _beam(self, root: State) -> list[Step] | None:
         """Stage by stage, keeping the ``width`` best positions after each deal."""

@@ -290,6 +290,30 @@ def test_rounds_start_plain_then_shuffle_and_widen() -> None:
     assert later[-1][0] > later[0][0] and later[-1][1] > later[0][1]
 
 
+def test_a_deal_too_big_to_search_to_the_end_gets_more_rounds_until_the_budget_is_spent(monkeypatch) -> None:
+    """Spider-4 seed 82 (unknown at 120 s): once the rounds are spent and the exhaustive pass has
+    filled its positions, the staged search goes on instead of answering early."""
+    monkeypatch.setattr(solver, "NOISY_ROUNDS", 1)
+    rounds: list[int] = []
+    passes: list[tuple[int, bool]] = []
+    beam, search = _Staged._beam, solver._Search.run
+
+    def counted_beam(self: _Staged, root: solver.State) -> list[solver.Step] | None:
+        rounds.append(self.limit)
+        return beam(self, root)
+
+    def counted_search(self: solver._Search) -> list[solver.Step] | None:
+        passes.append((len(rounds), self.fast))
+        return search(self)
+
+    monkeypatch.setattr(_Staged, "_beam", counted_beam)
+    monkeypatch.setattr(solver._Search, "run", counted_search)
+    result = spider.solve(spider.Game("spider-4", 82), budget_s=3, max_nodes=3_000)
+    assert result.status == "unknown"
+    assert passes[-1] == (len(WIDTHS) + 1, False)  # the exhaustive pass came after the set rounds
+    assert len(rounds) > len(WIDTHS) + 1 and result.seconds >= 3
+
+
 def test_noisy_rounds_repeat_their_answer() -> None:
     game = spider.Game("spider-4", 2)
     table, root = Table.from_game(game, see_hidden=True)
@@ -441,7 +465,7 @@ def test_a_process_count_below_one_is_refused(capsys: pytest.CaptureFixture[str]
 def test_solving_pauses_the_cycle_collector_and_restores_it(monkeypatch: pytest.MonkeyPatch) -> None:
     during = []
     run = _Staged.run
-    monkeypatch.setattr(_Staged, "run", lambda self, root: during.append(gc.isenabled()) or run(self, root))
+    monkeypatch.setattr(_Staged, "run", lambda self, root, rounds=None: during.append(gc.isenabled()) or run(self, root, rounds))
     assert gc.isenabled()
     spider.solve(spider.Game("spider-4", 1), budget_s=0.5)
     assert during == [False] and gc.isenabled()
