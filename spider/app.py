@@ -20,6 +20,7 @@ from .hints import Hint, HintSearch, nothing_to_suggest
 from .moves import DEAL, Move
 from .shuffle import random_below
 from .variants import VARIANTS
+from .verdicts import Verdicts
 
 SAVE_PREFIX = "spider:save:"
 TIME_PREFIX = "spider:time:"
@@ -74,6 +75,7 @@ class App:
         self.job_serial = 0
         self.winnable_only: set[str] = set()
         self.peek = False
+        self.verdicts = Verdicts()
         self.verify_budget = VERIFY_PER_SESSION
         self.stopping = False  # the event being handled stops "Show me", if the game handles it
         self._identified: tuple[Game, str] | None = None
@@ -323,8 +325,22 @@ class App:
             return  # the position moved on while the worker thought: a stale answer
         elif job["kind"] == "peek":
             self.badge = status if status in ("solved", "unwinnable", "unknown", "error") else None
+            self._learn(status, result.get("moves"))
         elif job["kind"] == "solve":
             self._solved(status, result.get("moves"), result.get("error"))
+
+    def _learn(self, status: Any, moves: Any) -> list[Move] | None:
+        """Keep what the worker proved about the current position; the winning moves, if any."""
+        if status == "unwinnable":
+            self.verdicts.lost_at(self.game)
+        if status != "solved" or not isinstance(moves, list):
+            return None
+        try:
+            line = [Move.from_text(m) for m in moves]
+        except (TypeError, ValueError):
+            return None
+        self.verdicts.won_from(self.game, line)
+        return line
 
     def _solved(self, status: Any, moves: Any, error: Any = None) -> None:
         if status == "error":
@@ -332,11 +348,11 @@ class App:
             detail = detail if len(detail) <= 40 else detail[:39] + "…"
             self._say(f"The solver can't run in this browser ({detail}). Play on.", "warn")  # two lines on a phone
             return
-        if status == "solved" and isinstance(moves, list):
-            try:
-                self.autoplay = [Move.from_text(m) for m in moves]
-            except (TypeError, ValueError):
-                self.autoplay = None
+        self._conclude(status, self._learn(status, moves))
+
+    def _conclude(self, status: Any, line: list[Move] | None) -> None:
+        """Tell the player what "Show me" found, and play the win if there is one."""
+        self.autoplay = line or None
         if self.autoplay:
             count = len(self.autoplay)
             fastest, slowest = SHOW_ME_PACE_MS
@@ -362,6 +378,11 @@ class App:
     def _show_me(self) -> None:
         if self.game.is_won:
             self._say("This game is already won.")
+            return
+        known = self.verdicts.verdict(self.game)
+        if known is not None:  # proven already, by the badge or an earlier "Show me"
+            self._cancel("solve")
+            self._conclude(known, self.verdicts.win(self.game))
             return
         text = self.game.to_text()
         if not any(job["kind"] == "solve" and job["text"] == text for job in self.jobs.values()):
@@ -459,8 +480,9 @@ class App:
         if self.autoplay:  # "Show me" is playing a win the solver found: no need to ask again
             self.badge = "solved"
         elif self.peek and not self.game.is_won:
-            self.badge = None
-            self._job("peek", save=self.game.to_json(), text=self.game.to_text(), budget=5)
+            self.badge = self.verdicts.verdict(self.game)
+            if self.badge is None:
+                self._job("peek", save=self.game.to_json(), text=self.game.to_text(), budget=5)
 
     def _badge(self) -> dict[str, str]:
         """What the peeking badge shows: the solver's verdict on this position, once it has one."""

@@ -25,7 +25,7 @@ def work(job: dict[str, Any]) -> dict[str, Any]:
     except (KeyError, TypeError, ValueError, SaveError) as e:
         return {"id": job.get("id"), "status": "error", "error": str(e), "moves": []}
     result = solve(game, budget_s=budget)
-    moves = [str(m) for m in result.moves] if job.get("kind") == "solve" and result.status == "solved" else []
+    moves = [str(m) for m in result.moves] if job.get("kind") != "verify" else []  # the app keeps a win it is told
     return {"id": job.get("id"), "status": result.status, "moves": moves}
 
 

@@ -7,8 +7,9 @@ from urllib.parse import quote
 
 import pytest
 
-from spider import Game, hints
+from spider import Game, Move, hints, solve
 from spider.app import App, best_destination, first_view, handle_json
+from spider.worker import work
 
 from positions import DETOURS, FILL_TO_DEAL, NEAR_WIN, POSITION, SHUFFLE_ONLY, STUCK
 
@@ -487,13 +488,61 @@ def test_show_me_plays_the_solution_and_any_input_stops_it():
 def test_show_me_reports_lost_and_undecided_and_ignores_stale_answers():
     app, _ = at_position()
     response = app.handle({"type": "action", "name": "show-me"})
-    assert "lost" in answer(app, response, status="unwinnable", moves=[])["view"]["status"]
-    response = app.handle({"type": "action", "name": "show-me"})
-    assert "may or may not" in answer(app, response, status="unknown", moves=[])["view"]["status"]
-    response = app.handle({"type": "action", "name": "show-me"})
     app.handle({"type": "double", "col": 0, "index": 2})
     view = answer(app, response, status="solved", moves=["1 2 2"])["view"]
     assert not view["autoplay"], "an answer for an older position is dropped"
+    response = app.handle({"type": "action", "name": "show-me"})
+    assert "may or may not" in answer(app, response, status="unknown", moves=[])["view"]["status"]
+    response = app.handle({"type": "action", "name": "show-me"})
+    assert "lost" in answer(app, response, status="unwinnable", moves=[])["view"]["status"], "undecided: asked again"
+
+
+def test_a_position_proven_lost_stays_lost_without_asking_again():
+    app, _ = at_position()
+    response = app.handle({"type": "action", "name": "peek", "on": True})
+    assert answer(app, response, status="unwinnable", moves=[])["view"]["badge"]["state"] == "unwinnable"
+    response = app.handle({"type": "double", "col": 0, "index": 2})
+    assert response["view"]["badge"]["state"] == "unwinnable" and not response["work"], "played on from a lost one"
+    response = app.handle({"type": "action", "name": "show-me"})
+    assert "this position is lost" in response["view"]["status"] and not response["work"]
+    response = app.handle({"type": "action", "name": "undo"})
+    assert response["view"]["badge"]["state"] == "unwinnable" and not response["work"]
+
+
+def play_by_picks(app: App, move: Move) -> dict:
+    """Play ``move`` as a player does: pick up its cards, then pick the column they go to."""
+    app.handle({"type": "pick", "col": move.src, "index": len(app.game.columns[move.src]) - move.count})
+    return app.handle({"type": "pick", "col": move.dst})
+
+
+def test_a_win_found_once_serves_the_badge_and_show_me_all_along_it():
+    app, _ = started(seed=5)
+    result = solve(app.game, budget_s=20)  # what the worker answers
+    assert result.status == "solved" and not any(move.is_deal for move in result.moves[:2])
+    response = app.handle({"type": "action", "name": "peek", "on": True})
+    view = answer(app, response, status="solved", moves=[str(move) for move in result.moves])["view"]
+    assert view["badge"]["state"] == "solved"
+    response = play_by_picks(app, result.moves[0])
+    assert response["view"]["badge"]["state"] == "solved" and not response["work"], "still on the winning line"
+    response = app.handle({"type": "action", "name": "show-me"})
+    assert not response["work"] and app.autoplay == result.moves[1:], "the rest of the win, at once"
+    assert f"Found a win in {len(result.moves) - 1} moves" in response["view"]["status"]
+    app.handle({"type": "action", "name": "stop"})
+    app.handle({"type": "action", "name": "undo"})
+    off = next(move for move in app.game.legal_moves() if move not in result.moves[:1] and not move.is_deal)
+    response = play_by_picks(app, off)
+    assert response["view"]["badge"]["state"] == "thinking", "off the line: asked again"
+    assert [job["kind"] for job in response["work"]] == ["peek"]
+
+
+def test_the_worker_answers_a_badge_check_with_its_win_but_a_seed_check_with_its_status_alone():
+    game = Game("spider-1", 5)
+    peek = work({"id": 1, "kind": "peek", "save": game.to_json(), "budget": 20})
+    assert peek["status"] == "solved"
+    for move in peek["moves"]:
+        game.play(Move.from_text(move))
+    assert game.is_won
+    assert work({"id": 2, "kind": "verify", "variant": "spider-1", "seed": 5, "budget": 20})["moves"] == []
 
 
 def test_stop_while_the_solver_is_looking_means_no_show():
@@ -605,8 +654,8 @@ def test_peek_badge_follows_the_position():
     app, _ = at_position()
     response = app.handle({"type": "action", "name": "peek", "on": True})
     assert response["view"]["peek"] and response["view"]["badge"] == {"state": "thinking", "text": "Checking…"}
-    view = answer(app, response, status="unwinnable", moves=[])["view"]
-    assert view["badge"] == {"state": "unwinnable", "text": "Lost"}
+    view = answer(app, response, status="unknown", moves=[])["view"]
+    assert view["badge"] == {"state": "unknown", "text": "Undecided"}
     response = app.handle({"type": "double", "col": 0, "index": 2})
     assert response["view"]["badge"]["state"] == "thinking" and response["work"][0]["kind"] == "peek"
     (old,) = [job["id"] for job in response["work"]]
