@@ -480,6 +480,17 @@ def test_badge_and_show_me_use_the_solver_worker(page, base_url):
     assert page.evaluate("() => [...document.scripts].every(s => s.src)"), "no inline script"
 
 
+def test_show_me_plays_the_win_the_badge_found_at_once(page, base_url):
+    open_game(page, base_url + "#spider-2/1")  # "Show me" alone takes the page's solver seconds here
+    page.locator("details.more summary").click()
+    page.locator('[data-setting="peek"]').check()
+    page.wait_for_function("() => document.querySelector('[data-role=badge]').dataset.state === 'solved'", timeout=60_000)
+    page.locator('[data-action="show-me"]').click()
+    assert status(page).startswith("Found a win in"), "no second search"
+    page.locator('[data-role="stop"]').click()
+    assert status(page) == "Stopped."
+
+
 def test_stop_while_the_solver_is_looking_plays_nothing(page, base_url):
     open_game(page, pos_url(base_url, NEAR_WIN))
     page.locator("details.more summary").click()
