@@ -379,10 +379,10 @@ class App:
         if self.game.is_won:
             self._say("This game is already won.")
             return
-        known = self.verdicts.verdict(self.game)
-        if known is not None:  # proven already, by the badge or an earlier "Show me"
+        line = self.verdicts.win(self.game)
+        if line or self.verdicts.verdict(self.game) == "unwinnable":  # proven by the badge or an earlier "Show me"
             self._cancel("solve")
-            self._conclude(known, self.verdicts.win(self.game))
+            self._conclude("solved" if line else "unwinnable", line)
             return
         text = self.game.to_text()
         if not any(job["kind"] == "solve" and job["text"] == text for job in self.jobs.values()):
@@ -480,9 +480,20 @@ class App:
         if self.autoplay:  # "Show me" is playing a win the solver found: no need to ask again
             self.badge = "solved"
         elif self.peek and not self.game.is_won:
-            self.badge = self.verdicts.verdict(self.game)
+            self.badge = self._known()
             if self.badge is None:
                 self._job("peek", save=self.game.to_json(), text=self.game.to_text(), budget=5)
+
+    def _known(self) -> str | None:
+        """What is proven about the position in play: by the worker, or for a proven deal's
+        first position by the list of proven seeds (a check of a few seconds may not settle it)."""
+        known = self.verdicts.verdict(self.game)
+        game = self.game
+        name, seed = game.variant.name, game.seed
+        if known is None and seed is not None and not game.can_undo() and seed in self._proven(name):
+            if game.key() == Game(name, seed).key():
+                return "solved"
+        return known
 
     def _badge(self) -> dict[str, str]:
         """What the peeking badge shows: the solver's verdict on this position, once it has one."""

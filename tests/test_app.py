@@ -9,6 +9,7 @@ import pytest
 
 from spider import Game, Move, hints, solve
 from spider.app import App, best_destination, first_view, handle_json
+from spider.winnable import winnable_seeds
 from spider.worker import work
 
 from positions import DETOURS, FILL_TO_DEAL, NEAR_WIN, POSITION, SHUFFLE_ONLY, STUCK
@@ -509,6 +510,21 @@ def test_a_position_proven_lost_stays_lost_without_asking_again():
     assert response["view"]["badge"]["state"] == "unwinnable" and not response["work"]
 
 
+def test_a_proven_deal_is_winnable_from_the_start_without_a_check():
+    app, _ = started(hash_="#spider-4/1")
+    assert 1 in winnable_seeds("spider-4")
+    response = app.handle({"type": "action", "name": "peek", "on": True})
+    assert response["view"]["badge"]["state"] == "solved" and not response["work"]
+    response = app.handle({"type": "action", "name": "show-me"})
+    assert [job["kind"] for job in response["work"]] == ["solve"], "the win itself is still to be found"
+    app.handle({"type": "action", "name": "stop"})
+    move = next(move for move in app.game.legal_moves() if not move.is_deal)
+    response = play_by_picks(app, move)
+    assert response["view"]["badge"]["state"] == "thinking", "a move on: no longer the deal the list proved"
+    response = app.handle({"type": "action", "name": "undo"})
+    assert response["view"]["badge"]["state"] == "solved" and [job["kind"] for job in response["work"]] == ["cancel"]
+
+
 def play_by_picks(app: App, move: Move) -> dict:
     """Play ``move`` as a player does: pick up its cards, then pick the column they go to."""
     app.handle({"type": "pick", "col": move.src, "index": len(app.game.columns[move.src]) - move.count})
@@ -517,6 +533,7 @@ def play_by_picks(app: App, move: Move) -> dict:
 
 def test_a_win_found_once_serves_the_badge_and_show_me_all_along_it():
     app, _ = started(seed=5)
+    play_by_picks(app, hints(app.game)[0].move)  # past the deal's first position, which the shipped list proves
     result = solve(app.game, budget_s=20)  # what the worker answers
     assert result.status == "solved" and not any(move.is_deal for move in result.moves[:2])
     response = app.handle({"type": "action", "name": "peek", "on": True})

@@ -481,7 +481,9 @@ def test_badge_and_show_me_use_the_solver_worker(page, base_url):
 
 
 def test_show_me_plays_the_win_the_badge_found_at_once(page, base_url):
-    open_game(page, base_url + "#spider-2/1")  # "Show me" alone takes the page's solver seconds here
+    game = Game("spider-2", 1)  # "Show me" alone takes the page's solver seconds here
+    game.play(hints(game)[0].move)  # past the deal's first position, which the shipped list proves
+    open_game(page, pos_url(base_url, game.to_text()))
     page.locator("details.more summary").click()
     page.locator('[data-setting="peek"]').check()
     page.wait_for_function("() => document.querySelector('[data-role=badge]').dataset.state === 'solved'", timeout=60_000)
