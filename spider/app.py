@@ -491,8 +491,7 @@ class App:
         game = self.game
         name, seed = game.variant.name, game.seed
         if known is None and seed is not None and not game.can_undo() and seed in self._proven(name):
-            if game.key() == Game(name, seed).key():
-                return "solved"
+            return "solved" if game.key() == Game(name, seed).key() else None
         return known
 
     def _badge(self) -> dict[str, str]:
