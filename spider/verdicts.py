@@ -1,4 +1,4 @@
-"""What the solver has proven about positions, so the page never asks it the same question twice.
+"""What the solver has proven about positions, so the page does not ask it again what it knows.
 
 A win found from one position proves every position along it winnable, and a position proven
 lost makes every position played on from it lost too. The winnable badge and "Show me" read
