@@ -53,7 +53,8 @@ class Verdicts:
 
     def verdict(self, game: Game) -> str | None:
         """``"solved"`` or ``"unwinnable"`` if proven, else None. A position one move on from a
-        lost one is lost, however the player got there (played, undone back to or redone)."""
+        lost one is lost, however the player got there (played, undone back to or redone), and
+        is kept as lost, so that the position after it is found lost in turn."""
         key = _key(game)
         if key in self._line:
             return "solved"
