@@ -29,6 +29,12 @@ def cards_of(view: dict, col: int) -> list[str]:
     return [c["card"] for c in view["columns"][col]["cards"]]
 
 
+def play_by_picks(app: App, move: Move) -> dict:
+    """Play ``move`` as a player does: pick up its cards, then pick the column they go to."""
+    app.handle({"type": "pick", "col": move.src, "index": len(app.game.columns[move.src]) - move.count})
+    return app.handle({"type": "pick", "col": move.dst})
+
+
 def test_first_start_deals_the_given_seed_and_saves_it():
     _, response = started(seed=77)
     view = response["view"]
@@ -245,9 +251,9 @@ def test_a_slow_hint_says_it_is_looking_and_comes_in_spare_time(monkeypatch):
     assert shown["status"].startswith("Hint: " + expected.reason[:1].upper() + expected.reason[1:])
     assert any(col["hint"] for col in shown["columns"])
     # a move while the player waits: that hint is no longer wanted, and none pops up later
-    assert response_idle_after_move(app, expected.move) is True
+    assert play_by_picks(app, expected.move)["idle"] is True
     assert app.handle({"type": "action", "name": "hint"})["view"]["status"].startswith("Looking")
-    response_idle_after_move(app, next(m for m in app.game.legal_moves() if not m.is_deal))
+    play_by_picks(app, next(m for m in app.game.legal_moves() if not m.is_deal))
     while (response := app.handle({"type": "idle", "budget_ms": 5}))["idle"]:
         assert response["view"] is None
     assert not app.view()["status"].startswith("Hint")
@@ -270,21 +276,16 @@ def test_spare_time_works_out_hints_before_they_are_asked_for():
     assert app.hint_search is done  # the press used the finished search
     expected = next(h for h in hints(app.game) if h.useful or h.move.is_deal)
     assert view["status"].startswith("Hint: " + expected.reason[:1].upper() + expected.reason[1:])
-    assert response_idle_after_move(app, expected.move) is True  # the board changed: new hints wanted
+    assert play_by_picks(app, expected.move)["idle"] is True  # the board changed: new hints wanted
     fresh, _ = started(seed=9)
     ask_hint(fresh)
     assert fresh.handle({"type": "idle", "budget_ms": 5})["idle"] is False  # shown: nothing left to work out
 
 
-def response_idle_after_move(app: App, move) -> bool:
-    app.handle({"type": "pick", "col": move.src, "index": len(app.game.columns[move.src]) - move.count})
-    return app.handle({"type": "pick", "col": move.dst})["idle"]
-
-
 def test_no_spare_time_is_asked_for_a_won_game_or_an_open_dialog():
     app, _ = at_position(NEAR_WIN)
     move = next(h.move for h in hints(app.game) if h.useful)
-    assert response_idle_after_move(app, move) is False
+    assert play_by_picks(app, move)["idle"] is False
     assert app.game.is_won and app.view()["dialog"] == "won"
     assert app.handle({"type": "idle", "budget_ms": 5})["idle"] is False and app.hint_search is None
 
@@ -317,8 +318,7 @@ def test_hint_fills_the_empty_column_a_deal_waits_for():
 def test_reload_resumes_exactly_with_selection_cleared():
     app, _ = started(seed=3)
     moves = [m for m in app.game.legal_moves() if not m.is_deal]
-    app.handle({"type": "pick", "col": moves[0].src, "index": len(app.game.columns[moves[0].src]) - moves[0].count})
-    app.handle({"type": "pick", "col": moves[0].dst})
+    play_by_picks(app, moves[0])
     app.handle({"type": "action", "name": "deal"})
     app.handle({"type": "pick", "col": 0, "index": len(app.game.columns[0]) - 1})
     reloaded, response = started(dict(app.storage), seed=99)
@@ -523,12 +523,6 @@ def test_a_proven_deal_is_winnable_from_the_start_without_a_check():
     assert response["view"]["badge"]["state"] == "thinking", "a move on: no longer the deal the list proved"
     response = app.handle({"type": "action", "name": "undo"})
     assert response["view"]["badge"]["state"] == "solved" and [job["kind"] for job in response["work"]] == ["cancel"]
-
-
-def play_by_picks(app: App, move: Move) -> dict:
-    """Play ``move`` as a player does: pick up its cards, then pick the column they go to."""
-    app.handle({"type": "pick", "col": move.src, "index": len(app.game.columns[move.src]) - move.count})
-    return app.handle({"type": "pick", "col": move.dst})
 
 
 def test_a_win_found_once_serves_the_badge_and_show_me_all_along_it():
