@@ -227,14 +227,20 @@ def winnable(args: argparse.Namespace) -> int:
 
 
 def _seeds(text: str) -> list[int]:
-    """``"1-200"`` or ``"7"`` as a list of seeds."""
-    first, dash, last = text.partition("-")
-    try:
-        seeds = list(range(int(first), int(last) + 1)) if dash else [int(first)]
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a seed or a range like 1-200") from None
-    if not seeds or seeds[0] < 0:
-        raise argparse.ArgumentTypeError(f"{text!r} names no seeds")
+    """``"1-200"``, ``"7"`` or a comma-separated list of both (``"82,121,300-310"``, for the seeds
+    a run left unknown) as a list of seeds, in the order given."""
+    seeds: list[int] = []
+    for part in text.split(","):
+        first, dash, last = part.partition("-")
+        try:
+            some = list(range(int(first), int(last) + 1)) if dash else [int(first)]
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{part!r} is not a seed or a range like 1-200") from None
+        if not some or some[0] < 0:
+            raise argparse.ArgumentTypeError(f"{part!r} names no seeds")
+        seeds.extend(some)
+    if len(set(seeds)) < len(seeds):
+        raise argparse.ArgumentTypeError(f"{text!r} names a seed twice")
     return seeds
 
 
@@ -275,17 +281,17 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--steps", type=int, default=300)
     p = bot_p = sub.add_parser("bot", help="win rate of blind play with the top hint")
     p.add_argument("variant", choices=VARIANTS)
-    p.add_argument("--seeds", type=_seeds, default=_seeds("1-200"), help="a range like 1-200 (default)")
+    p.add_argument("--seeds", type=_seeds, default=_seeds("1-200"), help="a range like 1-200 (default), a seed, or a list: 82,121,300-310")
     p.add_argument("--verbose", "-v", action="store_true", help="a line per seed")
     p.add_argument("--peek", action="store_true", help="diagnostic: hints see the hidden cards (not fair play)")
     p = solve_p = sub.add_parser("solve", help="solve seeds with the full-information solver")
     p.add_argument("variant", choices=VARIANTS)
-    p.add_argument("--seeds", type=_seeds, default=_seeds("1-100"), help="a range like 1-100 (default)")
+    p.add_argument("--seeds", type=_seeds, default=_seeds("1-100"), help="a range like 1-100 (default), a seed, or a list: 82,121,300-310")
     p.add_argument("--budget", type=_budget, default=30.0, help="seconds per seed")
     p.add_argument("--trace-memory", action="store_true", help="exact peak per seed (tracemalloc; slows the solver)")
     p = winnable_p = sub.add_parser("winnable", help="list seeds the solver proves winnable")
     p.add_argument("variant", choices=VARIANTS)
-    p.add_argument("--seeds", type=_seeds, default=_seeds("1-100"), help="a range like 1-100 (default)")
+    p.add_argument("--seeds", type=_seeds, default=_seeds("1-100"), help="a range like 1-100 (default), a seed, or a list: 82,121,300-310")
     p.add_argument("--budget", type=_budget, default=10.0, help="seconds per seed")
     p.add_argument("--out", help="file to write (default: print)")
     for p in (bot_p, solve_p, winnable_p):  # each works seed by seed

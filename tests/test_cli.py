@@ -38,6 +38,9 @@ def test_show_refuses_an_unknown_variant(capsys):
     (["winnable", "spider-1", "--seeds", "1", "--budget", "nan"], "'nan' is not a number of seconds above 0"),
     (["bot", "spider-1", "--seeds", "5-3"], "'5-3' names no seeds"),
     (["solve", "spider-1", "--seeds", "x"], "'x' is not a seed or a range like 1-200"),
+    (["solve", "spider-1", "--seeds", "82,1-x"], "'1-x' is not a seed or a range like 1-200"),
+    (["winnable", "spider-1", "--seeds", "3,9-7"], "'9-7' names no seeds"),
+    (["bot", "spider-1", "--seeds", "5,1-5"], "'5,1-5' names a seed twice"),
     (["bot", "spider-1", "--jobs", "0"], "'0' is not a number of processes"),
 ])
 def test_bad_arguments_are_refused_saying_why(capsys, args, says):

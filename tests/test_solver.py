@@ -409,6 +409,8 @@ def test_winnable_command_writes_proven_seeds(tmp_path, capsys: pytest.CaptureFi
     out = tmp_path / "w.txt"
     assert main(["winnable", "spider-1", "--seeds", "2-2", "--budget", "10", "--out", str(out)]) == 0
     assert out.read_text() == "2\n"
+    assert main(["winnable", "spider-1", "--seeds", "5,2", "--budget", "10", "--out", str(out)]) == 0
+    assert out.read_text() == "5\n2\n"  # a list is solved in the order given
 
 
 def test_winnable_command_reports_an_answer_that_does_not_replay_and_goes_on(
@@ -437,7 +439,7 @@ def _untimed(out: str) -> list[str]:
 
 @pytest.mark.parametrize("command", [
     ["bot", "spider-1", "--seeds", "4-5", "-v"],
-    ["solve", "spider-1", "--seeds", "1-4", "--budget", "10"],
+    ["solve", "spider-1", "--seeds", "4,1-3", "--budget", "10"],
     ["winnable", "spider-1", "--seeds", "1-3", "--budget", "10"],
 ])
 def test_commands_in_two_processes_answer_as_in_one(command: list[str], capsys: pytest.CaptureFixture[str]) -> None:
