@@ -8,7 +8,7 @@ import sys
 import time
 import tracemalloc
 from collections.abc import Callable, Iterator, Sequence
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from .errors import IllegalMove
 from .game import Game
@@ -279,24 +279,27 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("variants", nargs="*", metavar="VARIANT", help="default: spider-1 spider-2 spider-4")
     p.add_argument("--games", type=int, default=20)
     p.add_argument("--steps", type=int, default=300)
-    p = bot_p = sub.add_parser("bot", help="win rate of blind play with the top hint")
-    p.add_argument("variant", choices=VARIANTS)
-    p.add_argument("--seeds", type=_seeds, default=_seeds("1-200"), help="a range like 1-200 (default), a seed, or a list: 82,121,300-310")
+    p = _seed_command(sub, "bot", "win rate of blind play with the top hint", "1-200")
     p.add_argument("--verbose", "-v", action="store_true", help="a line per seed")
     p.add_argument("--peek", action="store_true", help="diagnostic: hints see the hidden cards (not fair play)")
-    p = solve_p = sub.add_parser("solve", help="solve seeds with the full-information solver")
-    p.add_argument("variant", choices=VARIANTS)
-    p.add_argument("--seeds", type=_seeds, default=_seeds("1-100"), help="a range like 1-100 (default), a seed, or a list: 82,121,300-310")
+    p = _seed_command(sub, "solve", "solve seeds with the full-information solver", "1-100")
     p.add_argument("--budget", type=_budget, default=30.0, help="seconds per seed")
     p.add_argument("--trace-memory", action="store_true", help="exact peak per seed (tracemalloc; slows the solver)")
-    p = winnable_p = sub.add_parser("winnable", help="list seeds the solver proves winnable")
-    p.add_argument("variant", choices=VARIANTS)
-    p.add_argument("--seeds", type=_seeds, default=_seeds("1-100"), help="a range like 1-100 (default), a seed, or a list: 82,121,300-310")
+    p = _seed_command(sub, "winnable", "list seeds the solver proves winnable", "1-100")
     p.add_argument("--budget", type=_budget, default=10.0, help="seconds per seed")
     p.add_argument("--out", help="file to write (default: print)")
-    for p in (bot_p, solve_p, winnable_p):  # each works seed by seed
-        p.add_argument("--jobs", "-j", type=_jobs, default=1, help="seeds worked on at once, each in its own process")
     return parser
+
+
+def _seed_command(sub: Any, name: str, summary: str, seeds: str) -> argparse.ArgumentParser:
+    """A command that works seed by seed: the variant, which seeds (``seeds`` by default) and how
+    many at once."""
+    p = sub.add_parser(name, help=summary)
+    p.add_argument("variant", choices=VARIANTS)
+    p.add_argument("--seeds", type=_seeds, default=_seeds(seeds),
+                   help=f"a range like {seeds} (default), a seed, or a list: 82,121,300-310")
+    p.add_argument("--jobs", "-j", type=_jobs, default=1, help="seeds worked on at once, each in its own process")
+    return p
 
 
 def main(argv: Sequence[str] | None = None) -> int:
