@@ -314,6 +314,35 @@ def test_a_deal_too_big_to_search_to_the_end_gets_more_rounds_until_the_budget_i
     assert len(rounds) > len(WIDTHS) + 1 and result.seconds >= 3
 
 
+def test_rounds_that_find_nothing_new_stop_for_the_exhaustive_pass_then_go_on(monkeypatch) -> None:
+    """Spider-4 seed 658 (stopped "unknown" after 23-51 s at any budget, won in 65 s by rounds that
+    went on): the first round that searches every stage to the end and finds no new plan gives way
+    to the sound pass, and when that pass cannot prove a loss, the rounds go on to the deadline."""
+    rounds: list[int] = []
+    passes: list[tuple[int, bool]] = []
+    search = solver._Search.run
+
+    def saturating_beam(self: _Staged, root: solver.State) -> list[solver.Step] | None:
+        if time.perf_counter() > self.deadline:
+            raise solver._Timeout
+        rounds.append(self.noise)
+        time.sleep(0.01)
+        return None  # no stage was cut (self.cut) and no new plan came (self.fresh)
+
+    def counted_search(self: solver._Search) -> list[solver.Step] | None:
+        passes.append((len(rounds), self.fast))
+        return search(self)
+
+    monkeypatch.setattr(_Staged, "_beam", saturating_beam)
+    monkeypatch.setattr(solver._Search, "run", counted_search)
+    result = spider.solve(spider.Game("spider-4", 82), budget_s=2, max_nodes=3_000)
+    assert result.status == "unknown"
+    first_noisy = len(WIDTHS) + 1
+    assert rounds[:len(WIDTHS)] == [0] * len(WIDTHS) and rounds[len(WIDTHS)] > 0
+    assert passes[-1] == (first_noisy, False)  # the exhaustive pass came after the first noisy round
+    assert len(rounds) > first_noisy + 10 and result.seconds >= 2
+
+
 def test_noisy_rounds_repeat_their_answer() -> None:
     game = spider.Game("spider-4", 2)
     table, root = Table.from_game(game, see_hidden=True)
