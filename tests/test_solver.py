@@ -9,6 +9,7 @@ import random
 import re
 import time
 from collections import Counter
+from collections.abc import Callable
 
 import pytest
 
@@ -290,16 +291,18 @@ def test_rounds_start_plain_then_shuffle_and_widen() -> None:
     assert later[-1][0] > later[0][0] and later[-1][1] > later[0][1]
 
 
-def test_a_deal_too_big_to_search_to_the_end_gets_more_rounds_until_the_budget_is_spent(monkeypatch) -> None:
-    """Spider-4 seed 82 (unknown at 120 s): once the rounds are spent and the exhaustive pass has
-    filled its positions, the staged search goes on instead of answering early."""
-    monkeypatch.setattr(solver, "NOISY_ROUNDS", 1)
+def _solve_in_order(
+    monkeypatch: pytest.MonkeyPatch, beam: Callable[[_Staged, solver.State], list[solver.Step] | None], budget_s: float
+) -> tuple[list[int], list[tuple[int, bool]], solver.SolveResult]:
+    """Spider-4 seed 82 (unknown at 120 s and beyond) with 3,000 positions a pass, its rounds played
+    by ``beam``: each round's noise, and for each whole-game pass how many rounds came before it and
+    whether it was the fast one."""
     rounds: list[int] = []
     passes: list[tuple[int, bool]] = []
-    beam, search = _Staged._beam, solver._Search.run
+    search = solver._Search.run
 
     def counted_beam(self: _Staged, root: solver.State) -> list[solver.Step] | None:
-        rounds.append(self.limit)
+        rounds.append(self.noise)
         return beam(self, root)
 
     def counted_search(self: solver._Search) -> list[solver.Step] | None:
@@ -308,7 +311,15 @@ def test_a_deal_too_big_to_search_to_the_end_gets_more_rounds_until_the_budget_i
 
     monkeypatch.setattr(_Staged, "_beam", counted_beam)
     monkeypatch.setattr(solver._Search, "run", counted_search)
-    result = spider.solve(spider.Game("spider-4", 82), budget_s=3, max_nodes=3_000)
+    result = spider.solve(spider.Game("spider-4", 82), budget_s=budget_s, max_nodes=3_000)
+    return rounds, passes, result
+
+
+def test_a_deal_too_big_to_search_to_the_end_gets_more_rounds_until_the_budget_is_spent(monkeypatch) -> None:
+    """Once the rounds are spent and the exhaustive pass has filled its positions, the staged
+    search goes on instead of answering early."""
+    monkeypatch.setattr(solver, "NOISY_ROUNDS", 1)
+    rounds, passes, result = _solve_in_order(monkeypatch, _Staged._beam, 3)
     assert result.status == "unknown"
     assert passes[-1] == (len(WIDTHS) + 1, False)  # the exhaustive pass came after the set rounds
     assert len(rounds) > len(WIDTHS) + 1 and result.seconds >= 3
@@ -318,24 +329,14 @@ def test_rounds_that_find_nothing_new_stop_for_the_exhaustive_pass_then_go_on(mo
     """Spider-4 seed 658 (stopped "unknown" after 23-51 s at any budget, won in 65 s by rounds that
     went on): the first round that searches every stage to the end and finds no new plan gives way
     to the sound pass, and when that pass cannot prove a loss, the rounds go on to the deadline."""
-    rounds: list[int] = []
-    passes: list[tuple[int, bool]] = []
-    search = solver._Search.run
 
     def saturating_beam(self: _Staged, root: solver.State) -> list[solver.Step] | None:
         if time.perf_counter() > self.deadline:
             raise solver._Timeout
-        rounds.append(self.noise)
         time.sleep(0.01)
         return None  # no stage was cut (self.cut) and no new plan came (self.fresh)
 
-    def counted_search(self: solver._Search) -> list[solver.Step] | None:
-        passes.append((len(rounds), self.fast))
-        return search(self)
-
-    monkeypatch.setattr(_Staged, "_beam", saturating_beam)
-    monkeypatch.setattr(solver._Search, "run", counted_search)
-    result = spider.solve(spider.Game("spider-4", 82), budget_s=2, max_nodes=3_000)
+    rounds, passes, result = _solve_in_order(monkeypatch, saturating_beam, 2)
     assert result.status == "unknown"
     first_noisy = len(WIDTHS) + 1
     assert rounds[:len(WIDTHS)] == [0] * len(WIDTHS) and rounds[len(WIDTHS)] > 0
