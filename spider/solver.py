@@ -30,7 +30,7 @@ Three searches share the budget:
    big to search to the end: it fills its positions or drops part of its frontier), the staged
    search goes on where it stopped, ever wider, for the rest of the budget, even after a round
    that found nothing new, since wider rounds still can (spider-4 seed 658 stopped so after
-   23-51 s at every budget tried, 45 to 900 s; going on, it was won in 65 s): an answer of
+   23-52 s at every budget tried, 45 to 900 s; going on, it was won in 65 s): an answer of
    ``"unknown"`` means the budget was spent.
 
 The fast pass and the staged search also take run moves (:class:`_Runs`): a sequence of
