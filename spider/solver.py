@@ -82,8 +82,8 @@ WIDTHS = ((500, 3), (1_500, 4))
 """The staged search's first rounds: positions searched per stage and pre-deal positions tried."""
 NOISY_ROUNDS = 40
 """How many noisy rounds the staged search runs before the exhaustive pass gets the time left
-(small games get there and are searched to the end); more rounds follow if that pass fills its
-positions first."""
+(small games get there and are searched to the end); more rounds follow, to the deadline, if that
+pass neither wins nor proves a loss."""
 NOISE = (15, 30)
 """Noisy rounds take turns adding a random amount below these to each move's gain, so that
 each explores in another order (more noise than this lost more seeds than it won)."""
@@ -170,7 +170,7 @@ def _solve(game: Game, budget_s: float, max_nodes: int) -> SolveResult:
             return SolveResult("unwinnable", [], nodes, time.perf_counter() - start)
     # 2. Stage by stage between deals, ever wider, until the budget runs out.
     staged = _Staged(table, deadline, max_nodes)
-    path = staged.run(root, len(WIDTHS) + NOISY_ROUNDS)
+    path = staged.run(root, len(WIDTHS) + NOISY_ROUNDS, until_saturated=True)
     if path is None and time.perf_counter() < deadline:
         # 3. Small games (Scorpion's stages are soon exhausted) leave time: search all of it, soundly.
         staged.forget()  # its memo (~80 MB): this pass may fill memory on its own
@@ -635,9 +635,6 @@ class _Staged:
         self.fresh = False
         self.rng = random.Random(0)
         self.rounds = enumerate(_rounds())
-        self.saturated = False
-        """A round searched every stage to the end and came upon no new plan: time for the sound
-        whole-game pass, which may prove a loss. Only the first such round stops the rounds."""
         self.nodes = 0
         self.limit = 0
         self.width = 0
@@ -645,9 +642,11 @@ class _Staged:
         self.best = 0  # the best value the last stage search reached
         self.known = _Known(KNOWN)
 
-    def run(self, root: State, rounds: int | None = None) -> list[Step] | None:
+    def run(self, root: State, rounds: int | None = None, until_saturated: bool = False) -> list[Step] | None:
         """The winning steps, or None once ``rounds`` more rounds (by default, every round until
-        the deadline) found none, the deadline passed or the search became :attr:`saturated`."""
+        the deadline) found none or the deadline passed. ``until_saturated``: also once a round
+        searched every stage to the end and came upon no new plan, so that the sound whole-game
+        pass, which may prove a loss, gets the time; after it, wider rounds still can find one."""
         for round_, (limit, width, noise) in itertools.islice(self.rounds, rounds):
             self.limit = min(limit, self.max_nodes // 2)
             self.width = width
@@ -661,8 +660,7 @@ class _Staged:
                 return None
             if path is not None:
                 return path
-            if noise and not self.cut and not self.fresh and not self.saturated:
-                self.saturated = True
+            if until_saturated and noise and not self.cut and not self.fresh:
                 return None
         return None
 

@@ -345,6 +345,29 @@ def test_rounds_that_find_nothing_new_stop_for_the_exhaustive_pass_then_go_on(mo
     assert len(rounds) > first_noisy + 10 and result.seconds >= 2
 
 
+def test_rounds_after_the_exhaustive_pass_go_on_even_when_they_find_nothing_new(monkeypatch) -> None:
+    """The set rounds run out before any of them finds nothing new (each cuts a stage short), so
+    the exhaustive pass comes after them; the rounds after it find nothing new from the first, and
+    must still go on to the deadline: only the sound pass may end the search before then."""
+    monkeypatch.setattr(solver, "NOISY_ROUNDS", 1)
+    set_rounds = len(WIDTHS) + 1
+    played = 0
+
+    def beam(self: _Staged, root: solver.State) -> list[solver.Step] | None:
+        nonlocal played
+        if time.perf_counter() > self.deadline:
+            raise solver._Timeout
+        played += 1
+        self.cut = played <= set_rounds  # a stage cut short: more rounds may find more
+        time.sleep(0.01)
+        return None
+
+    rounds, passes, result = _solve_in_order(monkeypatch, beam, 2)
+    assert result.status == "unknown"
+    assert passes[-1] == (set_rounds, False)  # the exhaustive pass came after the set rounds
+    assert len(rounds) > set_rounds + 10 and result.seconds >= 2
+
+
 def test_noisy_rounds_repeat_their_answer() -> None:
     game = spider.Game("spider-4", 2)
     table, root = Table.from_game(game, see_hidden=True)
@@ -498,7 +521,7 @@ def test_a_process_count_below_one_is_refused(capsys: pytest.CaptureFixture[str]
 def test_solving_pauses_the_cycle_collector_and_restores_it(monkeypatch: pytest.MonkeyPatch) -> None:
     during = []
     run = _Staged.run
-    monkeypatch.setattr(_Staged, "run", lambda self, root, rounds=None: during.append(gc.isenabled()) or run(self, root, rounds))
+    monkeypatch.setattr(_Staged, "run", lambda self, *args, **kwargs: during.append(gc.isenabled()) or run(self, *args, **kwargs))
     assert gc.isenabled()
     spider.solve(spider.Game("spider-4", 1), budget_s=0.5)
     assert during == [False] and gc.isenabled()
