@@ -315,6 +315,24 @@ def _solve_in_order(
     return rounds, passes, result
 
 
+def _beam_finding_nothing(cut_rounds: int) -> Callable[[_Staged, solver.State], list[solver.Step] | None]:
+    """A stand-in for the staged search's round that never finds a plan, 10 ms a round: the first
+    ``cut_rounds`` cut a stage short (so more rounds may find more); the rest search every stage to
+    the end and come upon no new plan (neither ``cut`` nor ``fresh`` set)."""
+    played = 0
+
+    def beam(self: _Staged, root: solver.State) -> list[solver.Step] | None:
+        nonlocal played
+        if time.perf_counter() > self.deadline:
+            raise solver._Timeout
+        played += 1
+        self.cut = played <= cut_rounds
+        time.sleep(0.01)
+        return None
+
+    return beam
+
+
 def test_a_deal_too_big_to_search_to_the_end_gets_more_rounds_until_the_budget_is_spent(monkeypatch) -> None:
     """Once the rounds are spent and the exhaustive pass has filled its positions, the staged
     search goes on instead of answering early."""
@@ -330,14 +348,7 @@ def test_rounds_that_find_nothing_new_stop_for_the_exhaustive_pass_then_go_on(mo
     won in 65 s by rounds that went on), played on seed 82 by a beam that never finds anything new: the
     first round that searches every stage to the end and finds no new plan gives way to the sound pass,
     and when that pass cannot prove a loss, the rounds go on to the deadline."""
-
-    def saturating_beam(self: _Staged, root: solver.State) -> list[solver.Step] | None:
-        if time.perf_counter() > self.deadline:
-            raise solver._Timeout
-        time.sleep(0.01)
-        return None  # no stage was cut (self.cut) and no new plan came (self.fresh)
-
-    rounds, passes, result = _solve_in_order(monkeypatch, saturating_beam, 2)
+    rounds, passes, result = _solve_in_order(monkeypatch, _beam_finding_nothing(cut_rounds=0), 2)
     assert result.status == "unknown"
     first_noisy = len(WIDTHS) + 1
     assert rounds[:len(WIDTHS)] == [0] * len(WIDTHS) and rounds[len(WIDTHS)] > 0
@@ -351,18 +362,7 @@ def test_rounds_after_the_exhaustive_pass_go_on_even_when_they_find_nothing_new(
     must still go on to the deadline: only the sound pass may end the search before then."""
     monkeypatch.setattr(solver, "NOISY_ROUNDS", 1)
     set_rounds = len(WIDTHS) + 1
-    played = 0
-
-    def beam(self: _Staged, root: solver.State) -> list[solver.Step] | None:
-        nonlocal played
-        if time.perf_counter() > self.deadline:
-            raise solver._Timeout
-        played += 1
-        self.cut = played <= set_rounds  # a stage cut short: more rounds may find more
-        time.sleep(0.01)
-        return None
-
-    rounds, passes, result = _solve_in_order(monkeypatch, beam, 2)
+    rounds, passes, result = _solve_in_order(monkeypatch, _beam_finding_nothing(cut_rounds=set_rounds), 2)
     assert result.status == "unknown"
     assert passes[-1] == (set_rounds, False)  # the exhaustive pass came after the set rounds
     assert len(rounds) > set_rounds + 10 and result.seconds >= 2
