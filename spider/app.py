@@ -19,6 +19,7 @@ from .game import Game
 from .hints import Hint, HintSearch, nothing_to_suggest
 from .moves import DEAL, Move
 from .shuffle import random_below
+from .stats import Record
 from .variants import VARIANTS
 from .verdicts import Verdicts
 
@@ -30,6 +31,7 @@ VIEW_PREFIX = "spider:view:"
 MENU = ("spider-1", "spider-2", "spider-4", "spider-relaxed", "spider-easy", "spiderette", "will-o-the-wisp", "scorpion")
 PROVEN_PREFIX = "spider:proven:"
 DEALT_PREFIX = "spider:dealt:"
+STATS_PREFIX = "spider:stats:"
 """Proven seeds already dealt by "Winnable deals only", so none comes twice before every one has."""
 IDLE_CAP_MS = 30_000
 VERIFY_PER_SESSION = 20
@@ -67,6 +69,7 @@ class App:
         self.storage: dict[str, str] = {}
         self.saving = True
         self.game = Game("spider-1", 1)
+        self.record = Record()
         self.elapsed_ms = 0
         self.last_event_ms: float | None = None
         self.store: dict[str, str | None] = {}
@@ -224,6 +227,7 @@ class App:
     def _open_variant(self, name: str, fresh_seed: Any = None) -> None:
         """Switch to ``name``'s own saved game, or deal a new one; a bad save is kept aside."""
         self._reset_ui()
+        damaged = self._open_record(name)
         valid = isinstance(fresh_seed, int) and not isinstance(fresh_seed, bool) and fresh_seed >= 0
         seed = fresh_seed if valid else None
         saved = self.storage.get(SAVE_PREFIX + name) if self.saving else None
@@ -233,19 +237,59 @@ class App:
                 self.elapsed_ms = _int(self.storage.get(TIME_PREFIX + name))
                 self.last_event_ms = None
                 self._save()
-                return
             except SaveError as e:
-                backup = next(key for n in range(1, 1000) if (key := _backup_key(name, n)) not in self.storage)
-                self._write(backup, saved)
-                self._write(SAVE_PREFIX + name, None)
+                self._set_aside(name, SAVE_PREFIX + name)
                 game, _, _ = self._deal(name, seed)
                 self._begin(game, f"Couldn't load your saved game: {e}. It is kept aside; a new game has started.",
                             "error")
-                return
-        self._begin(*self._deal(name, seed))
+        else:
+            self._begin(*self._deal(name, seed))
+        if damaged:
+            said = f"{self.message} " if self.tone == "error" else ""
+            self._say(f"{said}Couldn't read your {VARIANTS[name].title} statistics: {damaged}. They are kept aside; "
+                      "new statistics start now.", "error")
+
+    def _set_aside(self, name: str, key: str) -> None:
+        """Move what ``key`` holds to the next free backup key, for the player to recover."""
+        backup = next(k for n in range(1, 1000) if (k := _backup_key(name, n)) not in self.storage)
+        self._write(backup, self.storage[key])
+        self._write(key, None)
+
+    def _open_record(self, name: str) -> str | None:
+        """Read ``name``'s statistics; a damaged record is set aside and what was wrong returned."""
+        self.record = Record()
+        text = self.storage.get(STATS_PREFIX + name)
+        if text is None:
+            return None
+        try:
+            self.record = Record.from_json(text)
+        except SaveError as e:
+            self._set_aside(f"stats:{name}", STATS_PREFIX + name)
+            return str(e)
+        return None
+
+    def _keep_record(self, record: Record) -> None:
+        """The current variant's statistics changed: remember them, in the browser while saving is on."""
+        if record == self.record:
+            return
+        self.record = record
+        key = STATS_PREFIX + self.game.variant.name
+        if self.saving:
+            self._write(key, record.to_json())
+        else:
+            self.storage[key] = record.to_json()
+
+    def _counts(self, game: Game) -> bool:
+        """Whether finishing ``game`` now goes into the statistics: a seeded deal (not a position
+        from a link), not counted already."""
+        return game.seed is not None and not self.record.counted
 
     def _begin(self, game: Game, message: str = "", tone: str = "info") -> None:
-        self.game = game
+        old, self.game = self.game, game
+        record = self.record
+        if old.variant.name == game.variant.name and old.moves and not old.is_won and self._counts(old):
+            record = record.loss()  # given up for this one
+        self._keep_record(record.next_game())
         self.elapsed_ms = 0
         self.last_event_ms = None
         self._reset_ui()
@@ -357,7 +401,11 @@ class App:
             count = len(self.autoplay)
             fastest, slowest = SHOW_ME_PACE_MS
             self.pace_ms = max(fastest, min(slowest, SHOW_ME_WATCH_MS // count))
-            self._say(f"Found a win in {count} move{'s' if count != 1 else ''}. Watch, or press Stop or Esc.", "hint")
+            forfeit = self._counts(self.game)
+            if forfeit:
+                self._keep_record(self.record.loss())
+            self._say(f"Found a win in {count} move{'s' if count != 1 else ''}"
+                      f"{' (not counted as yours)' if forfeit else ''}. Watch, or press Stop or Esc.", "hint")
         elif status == "unwinnable":
             self._say(f"There is no way to win from here: this position is lost. {self._way_out()}", "warn")
         else:
@@ -542,6 +590,14 @@ class App:
             self._say("Kept your game; the link was not opened.")
         elif name == "show-me":
             self._show_me()
+        elif name == "stats":
+            self.dialog = "stats"
+        elif name == "reset-stats":
+            self.dialog = "reset-stats"
+        elif name == "reset-stats-confirmed":
+            self._keep_record(Record(counted=self.record.counted))
+            self.dialog = None
+            self._say(f"Your {self.game.variant.title} statistics were reset.")
         elif name == "stop":
             self._say("Stopped.")
         elif name == "winnable":
@@ -567,14 +623,16 @@ class App:
     def _set_saving(self, on: bool) -> None:
         self.saving = on
         if on:
-            self._say("Saving is on: each variant's game is kept in this browser.")
+            self._say("Saving is on: each variant's game and statistics are kept in this browser.")
             self._save()
+            if self.record != Record():
+                self._write(STATS_PREFIX + self.game.variant.name, self.record.to_json())
             return
         for key in list(self.storage):
-            if key.startswith((SAVE_PREFIX, TIME_PREFIX, VIEW_PREFIX, PROVEN_PREFIX, DEALT_PREFIX)):
+            if key.startswith((SAVE_PREFIX, TIME_PREFIX, VIEW_PREFIX, PROVEN_PREFIX, DEALT_PREFIX, STATS_PREFIX)):
                 self._write(key, None)
         self._write_settings()
-        self._say("Saving is off: stored games were deleted and nothing more will be written.")
+        self._say("Saving is off: stored games and statistics were deleted and nothing more will be written.")
 
     def _undo(self) -> None:
         if not self.game.can_undo():
@@ -605,6 +663,8 @@ class App:
         self._say(message)
         if self.game.is_won:
             self.dialog = "won"
+            if self._counts(self.game):
+                self._keep_record(self.record.win(self.game.score, self.game.moves, self.elapsed_ms // 1000))
             self._say(f"You won! {runs} runs, score {self.game.score} in {self.game.moves} moves.", "win")
         self._save()
         self._request_badge()
@@ -915,6 +975,8 @@ class App:
             "autoplay": self.pace_ms if self.autoplay else 0,  # ms until its next move
             "thinking": self._pending("solve"),
             "link": self.link(),
+            "record": {"title": f"{game.variant.title}: statistics", "rows": self.record.rows(),
+                       "summary": self.record.summary()},
             "menu": [{"name": n, "title": VARIANTS[n].title, "current": n == game.variant.name} for n in MENU],
         }
 

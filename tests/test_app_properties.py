@@ -12,7 +12,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from spider import Game
-from spider.app import MENU, SAVE_PREFIX, App
+from spider.app import MENU, SAVE_PREFIX, STATS_PREFIX, App
+from spider.stats import Record
 
 from positions import NEAR_WIN, POSITION
 
@@ -24,7 +25,8 @@ INDEX = st.one_of(st.none(), st.integers(-1, 25), st.just("2"))
 KEYS = ("ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "Enter", " ", "Escape", "u", "U", "h", "d", "n", "z", "y",
         "x", "Tab")
 ACTIONS = ("undo", "redo", "hint", "deal", "new", "replay", "saving", "copied", "dismiss", "open-link", "keep-game",
-           "show-me", "stop", "winnable", "peek", "load-newer", "keep-mine", "no-such-action")
+           "show-me", "stop", "winnable", "peek", "load-newer", "keep-mine", "stats", "reset-stats",
+           "reset-stats-confirmed", "no-such-action")
 FRAGMENTS = ("", "#spider-2/5", "#spider-4", "#spider-1/x", "#nowhere/3", "#pos=not%20a%20position",
              "#pos=" + quote(POSITION), "#pos=" + quote(NEAR_WIN), "#scorpion/12")
 
@@ -225,6 +227,8 @@ def test_any_events_keep_a_true_view_and_a_resumable_save(seed: int, events: lis
         for key, value in response["store"].items():
             if key.startswith(SAVE_PREFIX) and value is not None:
                 Game.from_json(value)  # every save written loads
+            if key.startswith(STATS_PREFIX) and value is not None:
+                Record.from_json(value)  # and every record of statistics
         saved = page.storage.get(SAVE_PREFIX + page.app.game.variant.name)
         if page.foreign == SAVE_PREFIX + page.app.game.variant.name:  # it stands until this tab saves again
             assert event["type"] != "external" or page.app.dialog == "conflict", "the newer game was not offered"
@@ -237,4 +241,5 @@ def test_any_events_keep_a_true_view_and_a_resumable_save(seed: int, events: lis
     reloaded.app.handle({"type": "start", "storage": dict(page.storage), "hash": "", "seed": None, "now": 0})
     saved = page.storage[SAVE_PREFIX + page.app.game.variant.name]
     assert reloaded.app.game.to_json() == saved, "a reload did not resume the saved game"
+    assert reloaded.app.record == page.app.record, "a reload did not resume the statistics"
     assert page.foreign == SAVE_PREFIX + page.app.game.variant.name or saved == page.app.game.to_json()

@@ -329,11 +329,32 @@ function renderChrome(view) {
   }
   $("stop").toggleAttribute("hidden", !view.autoplay && !view.thinking);
   setText($("won-text"), `Score ${view.score} · ${view.points} points · ${view.moves} moves · ${clock.format(view.time)}`);
+  renderRecord(view.record);
   for (const dialog of document.querySelectorAll("dialog[data-dialog]")) {
     const wanted = view.dialog === dialog.dataset.dialog;
     if (wanted && !dialog.open) dialog.showModal();
     else if (!wanted && dialog.open) dialog.close();
   }
+}
+
+// The variant's statistics, in rows Python wrote; redrawn only when they change.
+function renderRecord(record) {
+  if (!record) return; // a view stored by an earlier version, drawn before Python starts
+  setText($("won-record"), record.summary);
+  setText($("stats-title"), record.title);
+  const list = $("record");
+  const rows = JSON.stringify(record.rows);
+  if (list.dataset.rows === rows) return;
+  list.dataset.rows = rows;
+  list.replaceChildren(...record.rows.map(([label, value]) => {
+    const row = document.createElement("div");
+    const dt = document.createElement("dt");
+    const dd = document.createElement("dd");
+    dt.textContent = label;
+    dd.textContent = value;
+    row.append(dt, dd);
+    return row;
+  }));
 }
 
 const clock = {

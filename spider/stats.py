@@ -1,0 +1,109 @@
+"""A variant's record of finished games: what a player looks back on, kept beside their save.
+
+A game counts once it is finished: won by the player, or given up (replaced by a new game, a
+replay or a link after the first move, or handed to "Show me"). A game still in progress does
+not count yet, so the win rate never dips while a game is being played. ``counted`` marks the
+game in play as already counted, so undoing a win and playing it again never counts twice.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import asdict, dataclass, fields, replace
+from typing import Any
+
+from .errors import SaveError
+
+FORMAT = "spider-stats"
+VERSION = 1
+
+
+@dataclass(frozen=True)
+class Record:
+    """One variant's statistics; ``streak`` is the wins in a row up to the last finished game."""
+
+    played: int = 0
+    won: int = 0
+    streak: int = 0
+    best_streak: int = 0
+    best_score: int | None = None
+    fastest_s: int | None = None
+    fewest_moves: int | None = None
+    counted: bool = False
+
+    def win(self, score: int, moves: int, seconds: int) -> Record:
+        """The record after the game in play is won with ``score`` in ``moves`` and ``seconds``."""
+        streak = self.streak + 1
+        return replace(self, played=self.played + 1, won=self.won + 1, streak=streak,
+                       best_streak=max(self.best_streak, streak), best_score=_best(max, self.best_score, score),
+                       fastest_s=_best(min, self.fastest_s, seconds), fewest_moves=_best(min, self.fewest_moves, moves),
+                       counted=True)
+
+    def loss(self) -> Record:
+        """The record after the game in play is given up: played, not won, and the streak ends."""
+        return replace(self, played=self.played + 1, streak=0, counted=True)
+
+    def next_game(self) -> Record:
+        """The record as a new game starts: nothing of it is counted yet."""
+        return replace(self, counted=False)
+
+    def rows(self) -> list[tuple[str, str]]:
+        """What the statistics dialog lists, label and value, in a player's words."""
+        rate = f" ({round(100 * self.won / self.played)} %)" if self.played else ""
+        rows = [("Played", str(self.played)), ("Won", f"{self.won}{rate}"), ("Lost", str(self.played - self.won)),
+                ("Winning streak", f"{self.streak} (best {self.best_streak})")]
+        if self.won:
+            rows += [("Best score", str(self.best_score)), ("Fastest win", _clock(self.fastest_s or 0)),
+                     ("Fewest moves", str(self.fewest_moves))]
+        return rows
+
+    def summary(self) -> str:
+        """One line for the win dialog."""
+        rate = round(100 * self.won / self.played) if self.played else 0
+        return f"Won {self.won} of {self.played} ({rate} %) · winning streak {self.streak}"
+
+    def to_json(self) -> str:
+        return json.dumps({"format": FORMAT, "version": VERSION, **asdict(self)}, separators=(",", ":"))
+
+    @classmethod
+    def from_json(cls, text: str) -> Record:
+        """Read a stored record; :class:`SaveError` says what is wrong with a damaged one."""
+        try:
+            data = json.loads(text)
+        except (TypeError, ValueError, RecursionError):
+            raise SaveError("the statistics are not valid JSON") from None
+        if not isinstance(data, dict) or data.get("format") != FORMAT:
+            raise SaveError("these are not Spider statistics")
+        version = data.get("version")
+        if version != VERSION:
+            raise SaveError(f"the statistics have an unknown format version {version!r}")
+        values = {}
+        for field in fields(cls):
+            value = data.get(field.name, field.default)
+            whole = isinstance(value, int) and not isinstance(value, bool)
+            if field.name == "counted":
+                ok = isinstance(value, bool)
+            elif field.name == "best_score":  # a long game's score can fall below zero
+                ok = value is None or whole
+            else:
+                ok = (value is None and field.default is None) or (whole and value >= 0)
+            if not ok:
+                raise SaveError(f"the statistics' {field.name.replace('_', ' ')} is impossible: {value!r}")
+            values[field.name] = value
+        record = cls(**values)
+        if not record.won <= record.played or not record.streak <= min(record.best_streak, record.won):
+            raise SaveError("the statistics do not add up: more wins or a longer streak than games")
+        if (record.won > 0) != (None not in (record.best_score, record.fastest_s, record.fewest_moves)):
+            raise SaveError("the statistics' best game does not match their wins")
+        return record
+
+
+def _best(pick: Any, old: int | None, new: int) -> int:
+    return new if old is None else pick(old, new)
+
+
+def _clock(seconds: int) -> str:
+    """Play time as a player reads it: 5:07, or 1:02:03 past an hour."""
+    hours, rest = divmod(seconds, 3600)
+    minutes, secs = divmod(rest, 60)
+    return f"{hours}:{minutes:02d}:{secs:02d}" if hours else f"{minutes}:{secs:02d}"
