@@ -975,8 +975,9 @@ class App:
             "autoplay": self.pace_ms if self.autoplay else 0,  # ms until its next move
             "thinking": self._pending("solve"),
             "link": self.link(),
-            "record": {"title": f"{game.variant.title}: statistics", "rows": self.record.rows(),
-                       "summary": self.record.summary()},
+            "record": {"title": game.variant.title, "rows": self.record.rows(),
+                       "summary": self.record.summary() if game.seed is not None else
+                       "A position from a link: it does not count in the statistics."},
             "menu": [{"name": n, "title": VARIANTS[n].title, "current": n == game.variant.name} for n in MENU],
         }
 

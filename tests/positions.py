@@ -1,6 +1,9 @@
 """Positions in the notation shared by the app-layer and browser tests."""
 
 from collections import Counter
+from functools import cache
+
+from spider import Game, Move, solve
 
 
 def filled(text: str) -> str:
@@ -117,3 +120,19 @@ stock:
 9: 8s Ts Qs | 6s 6s 5s
 10: 8s Ts Ks | 4s 3s As As As
 """)
+
+
+@cache
+def winning_line(seed: int = 5) -> tuple[Move, ...]:
+    """A win of spider-1 deal ``seed``, found by the solver (a fraction of a second)."""
+    result = solve(Game("spider-1", seed), budget_s=30)
+    assert result.status == "solved"
+    return tuple(result.moves)
+
+
+def one_move_from_winning(seed: int = 5) -> Game:
+    """Spider-1 deal ``seed`` played on to one move before its win: a deal, which counts in the statistics."""
+    game = Game("spider-1", seed)
+    for move in winning_line(seed)[:-1]:
+        game.play(move)
+    return game

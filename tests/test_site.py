@@ -9,7 +9,7 @@ from conftest import boot, save_screenshot
 
 from spider import Game, hints
 
-from positions import LONG_COLUMN, NEAR_WIN, POSITION
+from positions import LONG_COLUMN, NEAR_WIN, POSITION, one_move_from_winning, winning_line
 
 
 def open_game(page, url: str) -> None:
@@ -186,6 +186,46 @@ def test_win_dialog(page, base_url):
     assert faces(page, 1) == ["As"]
 
 
+def test_statistics_count_a_win_survive_a_reload_and_reset(page, base_url):
+    open_game(page, base_url + "#spider-1/5")  # the deal of the save below, so the link offers no other
+    page.evaluate("(save) => localStorage.setItem('spider:save:spider-1', save)", one_move_from_winning(5).to_json())
+    page.reload()
+    page.evaluate("window.app.ready")
+    settle(page)
+    move = winning_line()[-1]
+    click_card(page, move.src, len(faces(page, move.src)) - move.count)
+    click_column(page, move.dst)
+    won = page.locator('[data-dialog="won"]')
+    won.wait_for(state="visible")
+    assert "Won 1 of 1 (100 %) · winning streak 1" in won.inner_text()
+    page.wait_for_timeout(400)
+    save_screenshot(page, "desktop-win-counted")
+    won.locator('[data-action="new"]').click()
+    page.reload()
+    page.evaluate("window.app.ready")
+    page.locator("details.more summary").click()
+    page.locator('.menu [data-action="stats"]').click()
+    dialog = page.locator('[data-dialog="stats"]')
+    dialog.wait_for(state="visible")
+    assert dialog.locator('[data-role="stats-variant"]').inner_text() == "Spider · 1 suit"
+    shown = dict(zip(dialog.locator("dt").all_inner_texts(), dialog.locator("dd").all_inner_texts()))
+    assert shown["Played"] == "1" and shown["Won"] == "1 (100 %)" and shown["Fewest moves"] == str(len(winning_line()))
+    page.wait_for_timeout(300)
+    save_screenshot(page, "desktop-stats")
+    dialog.locator('[data-action="reset-stats"]').click()
+    confirm = page.locator('[data-dialog="reset-stats"]')
+    confirm.wait_for(state="visible")
+    assert dialog.is_hidden()
+    confirm.locator('[data-action="reset-stats-confirmed"]').click()
+    assert confirm.is_hidden() and status(page) == "Your Spider · 1 suit statistics were reset."
+    assert json.loads(page.evaluate("localStorage.getItem('spider:stats:spider-1')"))["played"] == 0
+    page.locator("details.more summary").click()
+    page.locator('.menu [data-action="stats"]').click()
+    assert dialog.locator("dd").first.inner_text() == "0"
+    page.keyboard.press("Escape")
+    assert dialog.is_hidden()
+
+
 def test_reload_resumes_and_variants_keep_their_games(page, base_url):
     open_game(page, base_url + "#spider-1/5")
     page.locator('[data-action="deal"]').click()
@@ -300,6 +340,13 @@ def test_phone_fits_and_touch_drag_moves(phone_page, base_url):
     menu = page.locator(".menu").bounding_box()
     assert menu["x"] >= 0 and menu["x"] + menu["width"] <= 390, "the menu fits the phone's width"
     save_screenshot(page, "phone-menu")
+    page.locator('.menu [data-action="stats"]').click()
+    dialog = page.locator('[data-dialog="stats"]').bounding_box()
+    assert dialog["x"] >= 0 and dialog["x"] + dialog["width"] <= 390, "the statistics fit the phone's width"
+    page.wait_for_timeout(300)
+    save_screenshot(page, "phone-stats")
+    page.keyboard.press("Escape")
+    page.locator("details.more summary").click()
     page.locator('[data-setting="peek"]').check()
     page.keyboard.press("Escape")
     badge = page.locator('[data-role="badge"]').bounding_box()

@@ -3,35 +3,19 @@
 from __future__ import annotations
 
 import json
-from functools import cache
 from urllib.parse import quote
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from spider import Game, Move, SaveError, solve
+from spider import SaveError
 from spider.app import App
 from spider.stats import Record
 
-from positions import NEAR_WIN
+from positions import NEAR_WIN, one_move_from_winning, winning_line
 
 KEY = "spider:stats:spider-1"
-
-
-@cache
-def winning_line(seed: int = 5) -> tuple[Move, ...]:
-    """A win of spider-1 deal ``seed``, found by the solver (a fraction of a second)."""
-    result = solve(Game("spider-1", seed), budget_s=30)
-    assert result.status == "solved"
-    return tuple(result.moves)
-
-
-def one_move_from_winning(seed: int = 5) -> Game:
-    game = Game("spider-1", seed)
-    for move in winning_line(seed)[:-1]:
-        game.play(move)
-    return game
 
 
 def started(storage: dict[str, str] | None = None, hash_: str = "") -> App:
@@ -160,10 +144,11 @@ def test_positions_from_links_and_other_variants_never_count():
     app.handle({"type": "pick", "col": 1, "index": 0})
     view = app.handle({"type": "pick", "col": 0})["view"]
     assert view["won"] and rows(view)["Played"] == "0", "a position from a link is not a deal"
+    assert view["record"]["summary"] == "A position from a link: it does not count in the statistics."
     app = near_win()
     app.handle({"type": "action", "name": "deal"})
     view = app.handle({"type": "action", "name": "variant", "variant": "spider-2"})["view"]
-    assert rows(view)["Played"] == "0" and view["record"]["title"] == "Spider · 2 suits: statistics"
+    assert rows(view)["Played"] == "0" and view["record"]["title"] == "Spider · 2 suits"
     view = app.handle({"type": "action", "name": "variant", "variant": "spider-1"})["view"]
     assert rows(view)["Played"] == "0" and view["moves"] == app.game.moves > 0, "spider-1's game waits, not lost"
 

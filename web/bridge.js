@@ -341,7 +341,7 @@ function renderChrome(view) {
 function renderRecord(record) {
   if (!record) return; // a view stored by an earlier version, drawn before Python starts
   setText($("won-record"), record.summary);
-  setText($("stats-title"), record.title);
+  setText($("stats-variant"), record.title);
   const list = $("record");
   const rows = JSON.stringify(record.rows);
   if (list.dataset.rows === rows) return;
