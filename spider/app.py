@@ -245,9 +245,7 @@ class App:
         else:
             self._begin(*self._deal(name, seed))
         if damaged:
-            said = f"{self.message} " if self.tone == "error" else ""
-            self._say(f"{said}Couldn't read your {VARIANTS[name].title} statistics: {damaged}. They are kept aside; "
-                      "new statistics start now.", "error")
+            self._say_damaged(damaged)
 
     def _set_aside(self, name: str, key: str) -> None:
         """Move what ``key`` holds to the next free backup key, for the player to recover."""
@@ -267,6 +265,12 @@ class App:
             self._set_aside(f"stats:{name}", STATS_PREFIX + name)
             return str(e)
         return None
+
+    def _say_damaged(self, error: str) -> None:
+        """Report a damaged record of statistics, after whatever else went wrong."""
+        said = f"{self.message} " if self.tone == "error" else ""
+        self._say(f"{said}Couldn't read your {self.game.variant.title} statistics: {error}. They are kept aside; "
+                  "new statistics start now.", "error")
 
     def _keep_record(self, record: Record) -> None:
         """The current variant's statistics changed: remember them, in the browser while saving is on."""
@@ -298,14 +302,17 @@ class App:
         self._request_badge()
 
     def on_external(self, event: dict[str, Any]) -> None:
-        """Another tab wrote a save: the later write won; offer to load it over this one."""
+        """Another tab wrote a save: the later write won; offer to load it over this one. Its
+        statistics are the newer ones too, and this tab goes on from them."""
         key, value = event.get("key"), event.get("value")
-        if not isinstance(key, str) or not key.startswith(SAVE_PREFIX):
+        if not isinstance(key, str) or not key.startswith((SAVE_PREFIX, STATS_PREFIX)):
             return
         if isinstance(value, str):
             self.storage[key] = value
         else:
             self.storage.pop(key, None)
+        if key == STATS_PREFIX + self.game.variant.name and (damaged := self._open_record(self.game.variant.name)):
+            self._say_damaged(damaged)
         if key == SAVE_PREFIX + self.game.variant.name and isinstance(value, str) and value != self.game.to_json():
             self.dialog = "conflict"
             self._stop_show_me()  # it would save over the other tab's game before the player chose
@@ -631,6 +638,7 @@ class App:
         for key in list(self.storage):
             if key.startswith((SAVE_PREFIX, TIME_PREFIX, VIEW_PREFIX, PROVEN_PREFIX, DEALT_PREFIX, STATS_PREFIX)):
                 self._write(key, None)
+        self.storage[STATS_PREFIX + self.game.variant.name] = self.record.to_json()  # kept for this visit, as the game is
         self._write_settings()
         self._say("Saving is off: stored games and statistics were deleted and nothing more will be written.")
 

@@ -173,14 +173,20 @@ def test_run_completes_and_flips(page, base_url):
     assert stat(page, "points") == "17", "13 for the run, 1 for each of four lone Kings"
 
 
+def won_dialog(page, screenshot: str):
+    """The win dialog, once it is up and its opening animation is over, as ``screenshot``."""
+    dialog = page.locator('[data-dialog="won"]')
+    dialog.wait_for(state="visible")
+    page.wait_for_timeout(400)
+    save_screenshot(page, screenshot)
+    return dialog
+
+
 def test_win_dialog(page, base_url):
     open_game(page, pos_url(base_url, NEAR_WIN))
     card(page, 1, 0).dblclick(position={"x": 8, "y": 4})
-    dialog = page.locator('[data-role="won"]')
-    dialog.wait_for(state="visible")
-    assert "Score" in dialog.inner_text()
-    page.wait_for_timeout(400)
-    save_screenshot(page, "desktop-win")
+    dialog = won_dialog(page, "desktop-win")
+    assert "Score" in dialog.inner_text() and "does not count in the statistics" in dialog.inner_text()
     dialog.locator('[data-action="replay"]').click()
     assert not dialog.is_visible()
     assert faces(page, 1) == ["As"]
@@ -195,11 +201,8 @@ def test_statistics_count_a_win_survive_a_reload_and_reset(page, base_url):
     move = winning_line()[-1]
     click_card(page, move.src, len(faces(page, move.src)) - move.count)
     click_column(page, move.dst)
-    won = page.locator('[data-dialog="won"]')
-    won.wait_for(state="visible")
+    won = won_dialog(page, "desktop-win-counted")
     assert "Won 1 of 1 (100 %) · winning streak 1" in won.inner_text()
-    page.wait_for_timeout(400)
-    save_screenshot(page, "desktop-win-counted")
     won.locator('[data-action="new"]').click()
     page.reload()
     page.evaluate("window.app.ready")

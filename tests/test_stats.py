@@ -201,9 +201,25 @@ def test_saving_off_deletes_the_statistics_and_on_writes_them_again():
     finish(app)
     response = app.handle({"type": "action", "name": "saving", "on": False})
     assert response["store"][KEY] is None and "statistics were deleted" in response["view"]["status"]
+    view = app.handle({"type": "action", "name": "variant", "variant": "spider-1"})["view"]
+    assert rows(view)["Played"] == "1", "kept for this visit, as the game on the table is"
     app.handle({"type": "action", "name": "new"})
     response = app.handle({"type": "action", "name": "deal"})
     response = app.handle({"type": "action", "name": "new"})
     assert KEY not in response["store"] and rows(response["view"])["Played"] == "2"
     response = app.handle({"type": "action", "name": "saving", "on": True})
     assert Record.from_json(response["store"][KEY]).played == 2
+
+
+def test_another_tabs_record_is_the_newer_one_and_play_goes_on_from_it():
+    app = near_win()
+    other = Record(played=5, won=2, streak=1, best_streak=2, best_score=900, fastest_s=300, fewest_moves=120)
+    view = app.handle({"type": "external", "key": KEY, "value": other.to_json()})["view"]
+    assert rows(view)["Played"] == "5" and view["dialog"] is None
+    assert rows(finish(app)["view"])["Winning streak"] == "2 (best 2)"
+    spider2 = Record(played=1).to_json()
+    view = app.handle({"type": "external", "key": "spider:stats:spider-2", "value": spider2})["view"]
+    assert rows(view)["Played"] == "6" and app.storage["spider:stats:spider-2"] == spider2
+    view = app.handle({"type": "external", "key": KEY, "value": "{not json"})["view"]
+    assert view["tone"] == "error" and "statistics: the statistics are not valid JSON" in view["status"]
+    assert app.storage["spider:backup:stats:spider-1"] == "{not json" and rows(view)["Played"] == "0"

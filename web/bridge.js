@@ -638,7 +638,7 @@ function wire() {
   }
   addEventListener("hashchange", () => send({ type: "hash", hash: location.hash }));
   addEventListener("resize", () => { if (current) render(current); });
-  addEventListener("storage", (e) => { if (e.key && e.key.startsWith("spider:save:")) send({ type: "external", key: e.key, value: e.newValue }); });
+  addEventListener("storage", (e) => { if (e.key && /^spider:(save|stats):/.test(e.key)) send({ type: "external", key: e.key, value: e.newValue }); });
 }
 
 // ---------------------------------------------------------------- boot
