@@ -31,8 +31,9 @@ VIEW_PREFIX = "spider:view:"
 MENU = ("spider-1", "spider-2", "spider-4", "spider-relaxed", "spider-easy", "spiderette", "will-o-the-wisp", "scorpion")
 PROVEN_PREFIX = "spider:proven:"
 DEALT_PREFIX = "spider:dealt:"
-STATS_PREFIX = "spider:stats:"
 """Proven seeds already dealt by "Winnable deals only", so none comes twice before every one has."""
+STATS_PREFIX = "spider:stats:"
+"""Each variant's record of finished games (:class:`spider.stats.Record`)."""
 IDLE_CAP_MS = 30_000
 VERIFY_PER_SESSION = 20
 IDLE_SLICE_MS = 1
