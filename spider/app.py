@@ -95,6 +95,7 @@ class App:
         self.pace_ms = SHOW_ME_PACE_MS[1]
         self.badge: str | None = None
         self.linked: tuple[Game, str] | None = None
+        self.giving_up: str | None = None  # "new" or "replay", waiting for the player to confirm
 
     # --- the one entry point ---------------------------------------------------------------
     def handle(self, event: dict[str, Any]) -> dict[str, Any]:
@@ -572,10 +573,10 @@ class App:
             self._hint()
         elif name == "deal":
             self._play(DEAL)
-        elif name == "new":
-            self._new_game()
-        elif name == "replay":
-            self._replay()
+        elif name in ("new", "replay"):
+            self._ask_first(name)
+        elif name == "give-up" and self.giving_up:
+            self._start_over(self.giving_up)
         elif name == "variant":
             variant = event.get("variant")
             if variant not in VARIANTS:
@@ -590,6 +591,7 @@ class App:
         elif name == "dismiss":
             self.dialog = None
             self.linked = None
+            self.giving_up = None
         elif name == "open-link" and self.linked:
             self._begin(*self.linked)
         elif name == "keep-game":
@@ -622,6 +624,30 @@ class App:
         else:
             self._say(f"Unknown action {name!r}", "error")
         return True
+
+    def _ask_first(self, action: str) -> None:
+        """New game and Replay end the game on the table: while it is unfinished, ask first (an
+        N pressed by mistake would lose it, and a deal given up counts as lost)."""
+        if self.game.moves and not self.game.is_won:
+            self.giving_up = action
+            self.dialog = "give-up"
+            return
+        self._start_over(action)
+
+    def _start_over(self, action: str) -> None:
+        if action == "new":
+            self._new_game()
+        else:
+            self._replay()
+
+    def _give_up_words(self) -> dict[str, str] | None:
+        """What the give-up dialog asks, for the page to show."""
+        if self.giving_up is None:
+            return None
+        new = self.giving_up == "new"
+        return {"title": "Start a new game?" if new else "Replay this deal?",
+                "text": "This game is not finished" + (": it counts as lost." if self._counts(self.game) else "."),
+                "confirm": "New game" if new else "Replay"}
 
     def _replay(self) -> None:
         game = Game.from_position(self.game.variant, self.game.start)
@@ -847,7 +873,7 @@ class App:
         if event.get("alt"):
             return False
         shortcuts = {"u": self._redo if shift else self._undo, "h": self._hint, "d": lambda: self._play(DEAL),
-                     "n": self._new_game}
+                     "n": lambda: self._ask_first("new")}
         if lower in shortcuts:
             shortcuts[lower]()
             return True
@@ -856,6 +882,7 @@ class App:
                        else "Hint cleared." if self.hint_index >= 0 else None)
             self.dialog = None
             self.linked = None
+            self.giving_up = None
             self._clear_marks()
             if cleared:  # otherwise (say, closing the menu) the message stands
                 self._say(cleared)
@@ -984,6 +1011,7 @@ class App:
             "autoplay": self.pace_ms if self.autoplay else 0,  # ms until its next move
             "thinking": self._pending("solve"),
             "link": self.link(),
+            "give_up": self._give_up_words(),
             "record": {"title": game.variant.title, "rows": self.record.rows(),
                        "summary": self.record.summary() if game.seed is not None else
                        "A position from a link: it does not count in the statistics."},

@@ -391,9 +391,33 @@ def test_new_game_differs_and_replay_repeats():
     start = app.game.to_text()
     app.handle({"type": "action", "name": "deal"})
     app.handle({"type": "action", "name": "replay"})
+    app.handle({"type": "action", "name": "give-up"})
     assert app.game.to_text() == start and app.game.seed == 5
     app.handle({"type": "action", "name": "new"})
-    assert app.game.seed != 5 and app.game.to_text() != start
+    assert app.game.seed != 5 and app.game.to_text() != start, "a deal not yet played needs no asking"
+
+
+@pytest.mark.parametrize("event", [{"type": "action", "name": "new"}, {"type": "key", "key": "n", "board": True}])
+def test_new_game_or_replay_asks_first_while_a_game_is_unfinished(event):
+    app, _ = started(seed=5)
+    app.handle({"type": "action", "name": "deal"})
+    played = app.game.to_text()
+    view = app.handle(event)["view"]
+    assert view["dialog"] == "give-up" and app.game.to_text() == played
+    assert view["give_up"] == {"title": "Start a new game?", "text": "This game is not finished: it counts as lost.",
+                               "confirm": "New game"}
+    for keep in ({"type": "action", "name": "dismiss"}, {"type": "key", "key": "Escape"}):
+        view = app.handle(keep)["view"]
+        assert view["dialog"] is None and view["give_up"] is None and app.game.to_text() == played
+        assert app.handle({"type": "action", "name": "give-up"})["view"]["moves"] == 1, "nothing left to confirm"
+        app.handle(event)
+    view = app.handle({"type": "action", "name": "give-up"})["view"]
+    assert view["dialog"] is None and view["moves"] == 0 and app.game.seed != 5
+    app, _ = at_position(NEAR_WIN)
+    app.handle({"type": "action", "name": "undo"})
+    view = app.handle({"type": "action", "name": "replay"})["view"]
+    assert view["give_up"] == {"title": "Replay this deal?", "text": "This game is not finished.",
+                               "confirm": "Replay"}, "a position from a link does not count"
 
 
 def test_json_boundary_and_first_view():

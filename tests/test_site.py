@@ -285,11 +285,26 @@ def test_blocked_storage_never_stops_play(page, base_url):
     assert stat(page, "moves") == "1"
 
 
-def test_replay_same_deal_new_game_different(page, base_url):
+def test_replay_same_deal_new_game_different_each_asked_first_mid_game(page, base_url):
     open_game(page, base_url + "#spider-2/11")
     start = [faces(page, c) for c in range(10)]
     page.locator('[data-action="deal"]').click()
     page.locator('nav [data-action="replay"]').click()
+    ask = page.locator('[data-dialog="give-up"]')
+    ask.wait_for(state="visible")
+    assert ask.locator("h2").inner_text() == "Replay this deal?"
+    assert ask.locator("p").inner_text() == "This game is not finished: it counts as lost."
+    page.wait_for_timeout(300)
+    save_screenshot(page, "desktop-give-up")
+    ask.locator('[data-action="dismiss"]').click()
+    assert ask.is_hidden() and stat(page, "moves") == "1", "Keep playing keeps the game"
+    page.keyboard.press("n")
+    ask.wait_for(state="visible")
+    assert ask.locator("h2").inner_text() == "Start a new game?"
+    page.keyboard.press("Escape")
+    assert ask.is_hidden() and stat(page, "moves") == "1"
+    page.locator('nav [data-action="replay"]').click()
+    ask.locator('[data-action="give-up"]').click()
     assert [faces(page, c) for c in range(10)] == start and stat(page, "moves") == "0"
     page.locator('nav [data-action="new"]').click()
     assert page.evaluate("location.hash") != "#spider-2/11"

@@ -38,6 +38,12 @@ def finish(app: App, now: int = 65_000) -> dict:
     return app.handle({"type": "pick", "col": move.dst, "now": now})
 
 
+def give_up(app: App, action: str = "new") -> dict:
+    """New game or Replay over an unfinished game, confirmed in the dialog that asks first."""
+    assert app.handle({"type": "action", "name": action})["view"]["dialog"] == "give-up"
+    return app.handle({"type": "action", "name": "give-up"})
+
+
 def stored(app: App) -> Record:
     return Record.from_json(app.storage[KEY])
 
@@ -117,7 +123,7 @@ def test_a_win_counts_once_with_its_score_moves_and_time():
     view = app.handle({"type": "action", "name": "redo"})["view"]
     assert view["won"] and rows(view)["Played"] == "1", "a win undone and played again counts once"
     app.handle({"type": "action", "name": "undo"})
-    view = app.handle({"type": "action", "name": "new"})["view"]
+    view = give_up(app)["view"]
     assert rows(view)["Played"] == "1" and rows(view)["Lost"] == "0", "nor does giving up a game already won"
     reloaded = started(dict(app.storage))
     assert reloaded.record == stored(app) and not reloaded.record.counted
@@ -130,7 +136,7 @@ def test_giving_up_a_started_game_counts_a_loss_and_ends_the_streak():
     view = app.handle({"type": "action", "name": "new"})["view"]
     assert rows(view)["Played"] == "1", "a deal not yet played is no game"
     app.handle({"type": "action", "name": "deal"})
-    view = app.handle({"type": "action", "name": "replay"})["view"]
+    view = give_up(app, "replay")["view"]
     assert (rows(view)["Played"], rows(view)["Lost"], rows(view)["Winning streak"]) == ("2", "1", "0 (best 1)")
     app.handle({"type": "action", "name": "deal"})
     view = app.handle({"type": "hash", "hash": "#spider-1/99"})["view"]
@@ -204,8 +210,8 @@ def test_saving_off_deletes_the_statistics_and_on_writes_them_again():
     view = app.handle({"type": "action", "name": "variant", "variant": "spider-1"})["view"]
     assert rows(view)["Played"] == "1", "kept for this visit, as the game on the table is"
     app.handle({"type": "action", "name": "new"})
-    response = app.handle({"type": "action", "name": "deal"})
-    response = app.handle({"type": "action", "name": "new"})
+    app.handle({"type": "action", "name": "deal"})
+    response = give_up(app)
     assert KEY not in response["store"] and rows(response["view"])["Played"] == "2"
     response = app.handle({"type": "action", "name": "saving", "on": True})
     assert Record.from_json(response["store"][KEY]).played == 2

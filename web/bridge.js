@@ -330,6 +330,11 @@ function renderChrome(view) {
   $("stop").toggleAttribute("hidden", !view.autoplay && !view.thinking);
   setText($("won-text"), `Score ${view.score} · ${view.points} points · ${view.moves} moves · ${clock.format(view.time)}`);
   renderRecord(view.record);
+  if (view.give_up) {
+    setText($("give-up-title"), view.give_up.title);
+    setText($("give-up-text"), view.give_up.text);
+    setText($("give-up-confirm"), view.give_up.confirm);
+  }
   for (const dialog of document.querySelectorAll("dialog[data-dialog]")) {
     const wanted = view.dialog === dialog.dataset.dialog;
     if (wanted && !dialog.open) dialog.showModal();
