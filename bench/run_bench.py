@@ -57,10 +57,14 @@ SEND_MOVES = """(count) => {
     let view = window.app.send({type: "action", name: "hint"}).view || window.app.view;
     while (view.status.startsWith("Looking")) view = window.app.send({type: "idle", budget_ms: 50}).view || view;
     const at = hinted(view);
-    if (!at) { window.app.send({type: "action", name: "new"}); continue; }
+    if (!at) { newGame(); continue; }
     if (at.deal) { window.app.send({type: "action", name: "deal"}); continue; }
     window.app.send({type: "pick", col: at.col, index: at.index});
     window.app.send({type: "pick", col: at.dest, index: null});
+  }
+  function newGame() {  // over an unfinished game, New asks first
+    window.app.send({type: "action", name: "new"});
+    window.app.send({type: "action", name: "give-up"});
   }
   function hinted(view) {
     if (view.stock && view.stock.hint) return {deal: true};
@@ -225,7 +229,8 @@ def click_latency(pw, server: build.StaticServer) -> dict:
             view = page.evaluate("() => window.app.view")
             at = hinted(view)
             if view.get("won") or at is None:
-                page.evaluate("() => window.app.send({type: 'action', name: 'new'})")
+                page.evaluate("""() => { window.app.send({type: 'action', name: 'new'});
+                                         window.app.send({type: 'action', name: 'give-up'}); }""")
             elif at == "deal":
                 click_and_wait(page, '[data-action="deal"]', samples["deal"])
             else:

@@ -575,8 +575,9 @@ class App:
             self._play(DEAL)
         elif name in ("new", "replay"):
             self._ask_first(name)
-        elif name == "give-up" and self.giving_up:
-            self._start_over(self.giving_up)
+        elif name == "give-up":
+            if self.giving_up:  # else a second press, after the first already started over
+                self._start_over(self.giving_up)
         elif name == "variant":
             variant = event.get("variant")
             if variant not in VARIANTS:

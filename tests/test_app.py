@@ -409,7 +409,8 @@ def test_new_game_or_replay_asks_first_while_a_game_is_unfinished(event):
     for keep in ({"type": "action", "name": "dismiss"}, {"type": "key", "key": "Escape"}):
         view = app.handle(keep)["view"]
         assert view["dialog"] is None and view["give_up"] is None and app.game.to_text() == played
-        assert app.handle({"type": "action", "name": "give-up"})["view"]["moves"] == 1, "nothing left to confirm"
+        again = app.handle({"type": "action", "name": "give-up"})["view"]
+        assert again["moves"] == 1 and again["tone"] != "error", "nothing left to confirm, nor any complaint"
         app.handle(event)
     view = app.handle({"type": "action", "name": "give-up"})["view"]
     assert view["dialog"] is None and view["moves"] == 0 and app.game.seed != 5
