@@ -25,8 +25,8 @@ INDEX = st.one_of(st.none(), st.integers(-1, 25), st.just("2"))
 KEYS = ("ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "Enter", " ", "Escape", "u", "U", "h", "d", "n", "z", "y",
         "x", "Tab")
 ACTIONS = ("undo", "redo", "hint", "deal", "new", "replay", "saving", "copied", "dismiss", "open-link", "keep-game",
-           "show-me", "stop", "winnable", "peek", "load-newer", "keep-mine", "stats", "reset-stats",
-           "reset-stats-confirmed", "no-such-action")
+           "show-me", "stop", "winnable", "peek", "load-newer", "keep-mine", "give-up", "stats",
+           "reset-stats", "reset-stats-confirmed", "no-such-action")
 FRAGMENTS = ("", "#spider-2/5", "#spider-4", "#spider-1/x", "#nowhere/3", "#pos=not%20a%20position",
              "#pos=" + quote(POSITION), "#pos=" + quote(NEAR_WIN), "#scorpion/12")
 
