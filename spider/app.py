@@ -279,11 +279,7 @@ class App:
         if record == self.record:
             return
         self.record = record
-        key = STATS_PREFIX + self.game.variant.name
-        if self.saving:
-            self._write(key, record.to_json())
-        else:
-            self.storage[key] = record.to_json()
+        self._remember(STATS_PREFIX + self.game.variant.name, record.to_json())
 
     def _counts(self, game: Game) -> bool:
         """Whether finishing ``game`` now goes into the statistics: a seeded deal (not a position
@@ -466,8 +462,10 @@ class App:
         return [s for s in seeds if isinstance(s, int)] if isinstance(seeds, list) else []
 
     def _keep_seeds(self, key: str, seeds: set[int]) -> None:
-        """Remember ``seeds`` under ``key``: for this visit, and in the browser while saving is on."""
-        text = json.dumps(sorted(seeds))
+        self._remember(key, json.dumps(sorted(seeds)))
+
+    def _remember(self, key: str, text: str) -> None:
+        """Keep ``text`` under ``key``: for this visit, and in the browser while saving is on."""
         if self.saving:
             self._write(key, text)
         else:
@@ -590,14 +588,11 @@ class App:
             ok = event.get("ok")
             self._say("Link to this deal copied." if ok else "Could not copy; the link is in the address bar.")
         elif name == "dismiss":
-            self.dialog = None
-            self.linked = None
-            self.giving_up = None
+            self._close_dialog()
         elif name == "open-link" and self.linked:
             self._begin(*self.linked)
         elif name == "keep-game":
-            self.dialog = None
-            self.linked = None
+            self._close_dialog()
             self._say("Kept your game; the link was not opened.")
         elif name == "show-me":
             self._show_me()
@@ -625,6 +620,12 @@ class App:
         else:
             self._say(f"Unknown action {name!r}", "error")
         return True
+
+    def _close_dialog(self) -> None:
+        """Close whatever dialog is open, forgetting what it asked about."""
+        self.dialog = None
+        self.linked = None
+        self.giving_up = None
 
     def _ask_first(self, action: str) -> None:
         """New game and Replay end the game on the table: while it is unfinished, ask first (an
@@ -661,12 +662,12 @@ class App:
             self._say("Saving is on: each variant's game and statistics are kept in this browser.")
             self._save()
             if self.record != Record():
-                self._write(STATS_PREFIX + self.game.variant.name, self.record.to_json())
+                self._remember(STATS_PREFIX + self.game.variant.name, self.record.to_json())
             return
         for key in list(self.storage):
             if key.startswith((SAVE_PREFIX, TIME_PREFIX, VIEW_PREFIX, PROVEN_PREFIX, DEALT_PREFIX, STATS_PREFIX)):
                 self._write(key, None)
-        self.storage[STATS_PREFIX + self.game.variant.name] = self.record.to_json()  # kept for this visit, as the game is
+        self._remember(STATS_PREFIX + self.game.variant.name, self.record.to_json())  # for this visit, as the game is
         self._write_settings()
         self._say("Saving is off: stored games and statistics were deleted and nothing more will be written.")
 
@@ -881,9 +882,7 @@ class App:
         if key == "Escape":
             cleared = ("Stopped." if self.stopping else "Selection cleared." if self.selection is not None
                        else "Hint cleared." if self.hint_index >= 0 else None)
-            self.dialog = None
-            self.linked = None
-            self.giving_up = None
+            self._close_dialog()
             self._clear_marks()
             if cleared:  # otherwise (say, closing the menu) the message stands
                 self._say(cleared)

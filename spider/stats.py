@@ -49,7 +49,7 @@ class Record:
 
     def rows(self) -> list[tuple[str, str]]:
         """What the statistics dialog lists, label and value, in a player's words."""
-        rate = f" ({round(100 * self.won / self.played)} %)" if self.played else ""
+        rate = f" ({self._percent()} %)" if self.played else ""
         rows = [("Played", str(self.played)), ("Won", f"{self.won}{rate}"), ("Lost", str(self.played - self.won)),
                 ("Winning streak", f"{self.streak} (best {self.best_streak})")]
         if self.won:
@@ -59,8 +59,10 @@ class Record:
 
     def summary(self) -> str:
         """One line for the win dialog."""
-        rate = round(100 * self.won / self.played) if self.played else 0
-        return f"Won {self.won} of {self.played} ({rate} %) · winning streak {self.streak}"
+        return f"Won {self.won} of {self.played} ({self._percent()} %) · winning streak {self.streak}"
+
+    def _percent(self) -> int:
+        return round(100 * self.won / self.played) if self.played else 0
 
     def to_json(self) -> str:
         return json.dumps({"format": FORMAT, "version": VERSION, **asdict(self)}, separators=(",", ":"))

@@ -436,6 +436,12 @@ def test_two_tabs_on_one_variant_lose_nothing(page, base_url, watch):
         page.locator('[data-action="deal"]').click()
         other.locator('[data-dialog="conflict"] [data-action="load-newer"]').click()
         assert stat(other, "moves") == "2"
+        other.locator('nav [data-action="new"]').click()  # the game given up counts, in that tab's record
+        other.locator('[data-dialog="give-up"] [data-action="give-up"]').click()
+        page.locator('[data-dialog="conflict"] [data-action="load-newer"]').click()
+        page.locator("details.more summary").click()
+        page.locator('.menu [data-action="stats"]').click()
+        assert page.locator('[data-dialog="stats"] dd').first.inner_text() == "1", "the record came with the game"
     finally:
         other.close()
 
