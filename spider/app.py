@@ -213,13 +213,13 @@ class App:
             self.storage[key] = value
 
     def _save(self) -> None:
-        """Write the current game; :meth:`handle` adds the view it draws, for an instant next start."""
+        """Keep the current game, in the browser while saving is on (:meth:`handle` then adds the
+        view it draws, for an instant next start), else for this visit: a variant switched away
+        from and back to goes on where it was."""
         name = self.game.variant.name
         self._write_settings()
-        if not self.saving:
-            return
-        self._write(SAVE_PREFIX + name, self.game.to_json())
-        self._write(TIME_PREFIX + name, str(self.elapsed_ms))
+        self._remember(SAVE_PREFIX + name, self.game.to_json())
+        self._remember(TIME_PREFIX + name, str(self.elapsed_ms))
 
     def _write_settings(self) -> None:
         settings = {"saving": self.saving, "variant": self.game.variant.name,
@@ -232,7 +232,7 @@ class App:
         damaged = self._open_record(name)
         valid = isinstance(fresh_seed, int) and not isinstance(fresh_seed, bool) and fresh_seed >= 0
         seed = fresh_seed if valid else None
-        saved = self.storage.get(SAVE_PREFIX + name) if self.saving else None
+        saved = self.storage.get(SAVE_PREFIX + name)
         if saved is not None:
             try:
                 self.game = Game.from_json(saved)
@@ -581,6 +581,7 @@ class App:
             if variant not in VARIANTS:
                 self._say(f"There is no variant called {variant!r}.", "error")
                 return True
+            self._save()  # the time played up to now, too
             self._open_variant(str(variant))
         elif name == "saving":
             self._set_saving(bool(event.get("on")))
@@ -668,7 +669,7 @@ class App:
             if key.startswith((SAVE_PREFIX, TIME_PREFIX, VIEW_PREFIX, PROVEN_PREFIX, DEALT_PREFIX, STATS_PREFIX)):
                 self._write(key, None)
         self._remember(STATS_PREFIX + self.game.variant.name, self.record.to_json())  # for this visit, as the game is
-        self._write_settings()
+        self._save()
         self._say("Saving is off: stored games and statistics were deleted and nothing more will be written.")
 
     def _undo(self) -> None:

@@ -344,15 +344,29 @@ def test_each_variant_keeps_its_own_game():
 
 
 def test_saving_off_deletes_and_writes_nothing_and_is_remembered():
-    app, _ = started()
+    app, response = started()
+    browser = dict(response["store"])
     response = app.handle({"type": "action", "name": "saving", "on": False})
     assert response["store"]["spider:save:spider-1"] is None
     assert json.loads(response["store"]["spider:settings"])["saving"] is False
+    browser.update(response["store"])
     response = app.handle({"type": "action", "name": "deal"})
     assert not any(k.startswith("spider:save:") for k in response["store"])
-    reloaded, response = started(dict(app.storage))
-    assert response["view"]["saving"] is False
-    assert not any(k.startswith("spider:save:") for k in reloaded.storage)
+    browser.update(response["store"])
+    _, response = started({k: v for k, v in browser.items() if v is not None})
+    assert response["view"]["saving"] is False and response["view"]["moves"] == 0, "nothing was kept"
+    assert not any(k.startswith("spider:save:") for k in response["store"])
+
+
+def test_saving_off_still_keeps_each_variants_game_for_the_visit():
+    app, _ = started()
+    app.handle({"type": "action", "name": "saving", "on": False})
+    app.handle({"type": "action", "name": "deal", "now": 1_000})
+    spider1 = app.game.to_json()
+    response = app.handle({"type": "action", "name": "variant", "variant": "spider-4", "now": 21_000})
+    assert not any(k.startswith(("spider:save:", "spider:time:")) for k in response["store"])
+    app.handle({"type": "action", "name": "variant", "variant": "spider-1", "now": 29_000})
+    assert app.game.to_json() == spider1 and app.elapsed_ms == 20_000, "the game goes on where it was"
 
 
 def test_corrupt_save_is_kept_aside_and_reported():
@@ -677,12 +691,14 @@ def test_winnable_only_holds_for_a_fresh_game_on_switching_variants_with_saving_
     from spider.winnable import winnable_seeds
 
     app, _ = started()
-    app.handle({"type": "action", "name": "saving", "on": False})
     app.handle({"type": "action", "name": "variant", "variant": "spider-4"})
     app.handle({"type": "action", "name": "winnable", "on": True})
-    for _ in range(3):  # with nothing saved, each return to spider-4 deals afresh
-        app.handle({"type": "action", "name": "variant", "variant": "spider-1"})
-        view = app.handle({"type": "action", "name": "variant", "variant": "spider-4"})["view"]
+    app.handle({"type": "action", "name": "variant", "variant": "spider-1"})
+    app.handle({"type": "action", "name": "saving", "on": False})
+    view = app.handle({"type": "action", "name": "variant", "variant": "spider-4"})["view"]
+    assert app.game.seed in winnable_seeds("spider-4") and "proven winnable" in view["status"], "its game was deleted"
+    for _ in range(3):
+        view = app.handle({"type": "action", "name": "new"})["view"]
         assert app.game.seed in winnable_seeds("spider-4") and "proven winnable" in view["status"]
 
 

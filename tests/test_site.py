@@ -262,6 +262,11 @@ def test_saving_off_deletes_and_is_remembered(page, base_url):
     assert not [k for k in keys if k.startswith("spider:save:")]
     page.locator('[data-action="deal"]').click()
     assert not page.evaluate("localStorage.getItem('spider:save:spider-1')")
+    dealt = [faces(page, c) for c in range(10)]
+    page.locator('[data-role="variant"]').select_option("spider-2")
+    page.locator('[data-role="variant"]').select_option("spider-1")
+    assert [faces(page, c) for c in range(10)] == dealt, "kept for the visit, though not in the browser"
+    assert not page.evaluate("Object.keys(localStorage).filter(k => k.startsWith('spider:save:'))")
     page.reload()
     page.evaluate("window.app.ready")
     assert not page.locator('[data-setting="saving"]').is_checked()
