@@ -13,7 +13,7 @@ import json
 import zlib
 from typing import Any
 
-from .cards import Card
+from .cards import KING, Card
 from .errors import IllegalMove, NotationError, SaveError
 from .game import Game
 from .hints import Hint, HintSearch, nothing_to_suggest
@@ -48,6 +48,13 @@ page's Python runs it 1.5-2.4 times slower. The player can stop it at any moment
 SHOW_ME_WATCH_MS = 40_000
 """About how long "Show me" takes to play a whole win: a long one (200 moves and more in four-suit
 Spider) took 95 s at the slowest pace."""
+VIEW_SHAPE = 2
+"""Raised whenever the view's fields change: the page paints a view stored by an earlier version
+(before Python is up) only if its shape is the build's, as it would misdraw one of another."""
+SUIT_COLOURS = ({"s": "black", "h": "red", "d": "red", "c": "black"},
+                {"s": "black", "h": "red", "d": "blue", "c": "green"})
+"""Ink for each suit: the usual two colours, or the four-colour deck that tells ♣ from ♠ and ♦
+from ♥ at a glance (green clubs and blue diamonds, as four-colour poker decks have them)."""
 SHOW_ME_PACE_MS = (150, 450)
 """The fastest and slowest pace of "Show me", in ms a move: the fastest still lets each move's
 150 ms animation finish before the next."""
@@ -79,6 +86,7 @@ class App:
         self.job_serial = 0
         self.winnable_only: set[str] = set()
         self.peek = False
+        self.four_colour = False
         self.verdicts = Verdicts()
         self.verify_budget = VERIFY_PER_SESSION
         self.stopping = False  # the event being handled stops "Show me", if the game handles it
@@ -153,6 +161,7 @@ class App:
         winnable = settings.get("winnable")
         self.winnable_only = {v for v in winnable if v in VARIANTS} if isinstance(winnable, list) else set()
         self.peek = settings.get("peek") is True
+        self.four_colour = settings.get("four_colour") is True
         variant = settings.get("variant")
         if variant not in VARIANTS:
             variant = "spider-1"
@@ -223,7 +232,8 @@ class App:
 
     def _write_settings(self) -> None:
         settings = {"saving": self.saving, "variant": self.game.variant.name,
-                    "winnable": sorted(self.winnable_only), "peek": self.peek}
+                    "winnable": sorted(self.winnable_only), "peek": self.peek,
+                    "four_colour": self.four_colour}
         self._write(SETTINGS_KEY, json.dumps(settings))
 
     def _open_variant(self, name: str, fresh_seed: Any = None) -> None:
@@ -611,6 +621,10 @@ class App:
             self._set_winnable_only(bool(event.get("on")))
         elif name == "peek":
             self._set_peek(bool(event.get("on")))
+        elif name == "four-colour":
+            self.four_colour = bool(event.get("on"))
+            self._say("Four-colour suits: ♣ green, ♦ blue." if self.four_colour else "Two-colour suits.")
+            self._save()  # with the view it draws, so that the next start paints these colours at once
         elif name == "load-newer":
             self._open_variant(self.game.variant.name)
             self._say("Loaded the game from the other tab.")
@@ -962,6 +976,7 @@ class App:
         hint = self.hint_list[self.hint_index] if self.hint_list and self.hint_index >= 0 else None
         hint_move = hint.move if hint else None
         focus = self._valid_focus()
+        colours = SUIT_COLOURS[self.four_colour]
         columns = []
         for c, cards in enumerate(game.columns):
             movable_from = len(cards) - game.movable(c)
@@ -972,7 +987,7 @@ class App:
                     "id": ids[_identity(card)],
                     "card": str(card) if card.face_up else "",
                     "label": card.label if card.face_up else "face-down card",
-                    "red": card.face_up and card.suit in "hd",
+                    "colour": colours[card.suit] if card.face_up else "",
                     "movable": i >= movable_from,
                     "selected": sel is not None and sel.col == c and i >= sel.index,
                     "hint": hint_from is not None and i >= hint_from,
@@ -986,13 +1001,15 @@ class App:
                 "focus": focus == (c, -1),
             })
         return {
+            "shape": VIEW_SHAPE,
             "game": self._game_id(),
             "variant": game.variant.name,
             "title": game.variant.title,
             "seed": game.seed,
             "columns": columns,
             "stock": {"count": len(game.stock), "deals": game.deals_left, "hint": bool(hint_move and hint_move.is_deal)},
-            "completed": list(game.completed),
+            "completed": [{"card": f"K{suit}", "label": Card(KING, suit).label, "colour": colours[suit]}
+                          for suit in game.completed],
             "slots": game.variant.runs_to_win,
             "score": game.score,
             "moves": game.moves,
@@ -1008,6 +1025,7 @@ class App:
             "saving": self.saving,
             "winnable_only": game.variant.name in self.winnable_only,
             "peek": self.peek,
+            "four_colour": self.four_colour,
             "badge": self._badge() if self.peek else None,
             "autoplay": self.pace_ms if self.autoplay else 0,  # ms until its next move
             "thinking": self._pending("solve"),

@@ -188,7 +188,7 @@ def test_run_completes_and_flies_to_runs():
     app, _ = at_position()
     app.handle({"type": "pick", "col": 4, "index": 13})
     view = app.handle({"type": "pick", "col": 6})["view"]
-    assert view["completed"] == ["s"] and view["score"] == 599
+    assert view["completed"] == [{"card": "Ks", "label": "K♠", "colour": "black"}] and view["score"] == 599
     assert "Run complete" in view["status"]
     assert cards_of(view, 6) == ["", "Qs"], "the run is removed and the card under it turned up"
 
@@ -750,3 +750,26 @@ def test_every_corrupt_save_is_kept():
     app, response = started(storage)
     assert response["store"]["spider:backup:spider-1:2"] == "{bad"
     assert app.storage["spider:backup:spider-1"] == "{older"
+
+
+def test_four_colour_suits_tell_clubs_and_diamonds_apart_and_are_remembered():
+    app, response = started(hash_="#spider-4/5")  # its deal turns up all four suits
+    view = response["view"]
+
+    def inks(view: dict) -> dict[str, set[str]]:
+        seen: dict[str, set[str]] = {}
+        for column in view["columns"]:
+            for card in column["cards"]:
+                seen.setdefault(card["card"][1:], set()).add(card["colour"])
+        return seen
+
+    assert inks(view) == {"": {""}, "s": {"black"}, "c": {"black"}, "h": {"red"}, "d": {"red"}}
+    response = app.handle({"type": "action", "name": "four-colour", "on": True})
+    assert inks(response["view"]) == {"": {""}, "s": {"black"}, "c": {"green"}, "h": {"red"}, "d": {"blue"}}
+    assert response["view"]["four_colour"] and "♣ green, ♦ blue" in response["view"]["status"]
+    assert json.loads(response["store"]["spider:settings"])["four_colour"] is True
+    assert json.loads(response["store"]["spider:view:spider-4"])["four_colour"], "the next start paints it at once"
+    reloaded, response = started(dict(app.storage))
+    assert reloaded.four_colour and inks(response["view"])["c"] == {"green"}
+    view = reloaded.handle({"type": "action", "name": "four-colour", "on": False})["view"]
+    assert inks(view)["d"] == {"red"} and view["status"] == "Two-colour suits."

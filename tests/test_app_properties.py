@@ -12,7 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from spider import Game
-from spider.app import MENU, SAVE_PREFIX, STATS_PREFIX, App
+from spider.app import MENU, SAVE_PREFIX, STATS_PREFIX, SUIT_COLOURS, App
 from spider.stats import Record
 
 from positions import NEAR_WIN, POSITION
@@ -25,7 +25,7 @@ INDEX = st.one_of(st.none(), st.integers(-1, 25), st.just("2"))
 KEYS = ("ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "Enter", " ", "Escape", "u", "U", "h", "d", "n", "z", "y",
         "x", "Tab")
 ACTIONS = ("undo", "redo", "hint", "deal", "new", "replay", "saving", "copied", "dismiss", "open-link", "keep-game",
-           "show-me", "stop", "winnable", "peek", "load-newer", "keep-mine", "give-up", "stats",
+           "show-me", "stop", "winnable", "peek", "load-newer", "keep-mine", "give-up", "stats", "four-colour",
            "reset-stats", "reset-stats-confirmed", "no-such-action")
 FRAGMENTS = ("", "#spider-2/5", "#spider-4", "#spider-1/x", "#nowhere/3", "#pos=not%20a%20position",
              "#pos=" + quote(POSITION), "#pos=" + quote(NEAR_WIN), "#scorpion/12")
@@ -191,12 +191,14 @@ def check_view(app: App, view: dict) -> None:
     assert view["variant"] == game.variant.name
     ids = [card["id"] for column in view["columns"] for card in column["cards"]]
     assert len(ids) == len(set(ids)), "two cards share an id: keyed rendering would lose one"
+    assert [run["card"][1] for run in view["completed"]] == list(game.completed)
     shown = len(ids) + view["stock"]["count"] + 13 * len(view["completed"])
     assert shown == cards_in(game.variant.name), "cards appeared or vanished"
     for column, cards in zip(view["columns"], game.columns):
         assert len(column["cards"]) == len(cards)
         for drawn, card in zip(column["cards"], cards):
             assert drawn["card"] == (str(card) if card.face_up else "")
+            assert drawn["colour"] == (SUIT_COLOURS[app.four_colour][card.suit] if card.face_up else "")
             assert card.face_up or drawn["label"] == "face-down card"
     assert (view["moves"], view["won"], view["can_undo"]) == (game.moves, game.is_won, game.can_undo())
     assert view["status"] is not None and view["tone"] in ("info", "error", "warn", "hint", "win", "busy")

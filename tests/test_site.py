@@ -423,6 +423,27 @@ def test_view_cache_is_written_for_instant_start(page, base_url):
     assert cached["seed"] == 4 and len(cached["columns"]) == 10
 
 
+def test_a_stored_view_is_painted_early_only_in_this_versions_shape(page, base_url):
+    open_game(page, base_url + "#spider-2/4")
+    page.add_init_script("""(() => {
+      const mark = performance.mark.bind(performance);
+      performance.mark = (name, ...rest) => {
+        if (name === "spider-painted") window.paintedStatus = document.querySelector("[data-role=status]").textContent;
+        return mark(name, ...rest);
+      };
+    })()""")
+    restyle = """(shape) => {
+      const view = JSON.parse(localStorage.getItem("spider:view:spider-2"));
+      view.status = "Drawn from the stored view";
+      view.shape = shape ?? view.shape;
+      localStorage.setItem("spider:view:spider-2", JSON.stringify(view));
+    }"""
+    for shape, from_store in ((None, True), (1, False)):  # an update: a view stored by an earlier version
+        page.evaluate(restyle, shape)
+        page.reload()
+        page.evaluate("window.app.ready")
+        assert (page.evaluate("window.paintedStatus") == "Drawn from the stored view") == from_store
+
 
 def test_two_tabs_on_one_variant_lose_nothing(page, base_url, watch):
     open_game(page, base_url + "#spider-1/5")
@@ -653,3 +674,21 @@ def test_bad_links_are_refused_and_load_nothing(page, base_url):
         assert page.evaluate("localStorage.getItem('spider:save:spider-2')") == saved
         assert stat(page, "moves") == "1"
         page.evaluate("() => { document.querySelector('[data-role=status]').textContent = ''; }")
+
+
+def test_four_colour_suits_are_drawn_and_kept_over_a_reload(page, base_url):
+    open_game(page, f"{base_url}#spider-4/5")  # its deal turns up all four suits
+    inks = """() => Object.fromEntries([...document.querySelectorAll('.card:not([data-card=""])')]
+        .map(e => [e.dataset.card.slice(-1), getComputedStyle(e).color]))"""
+    assert page.evaluate(inks) == {"s": "rgb(27, 27, 27)", "c": "rgb(27, 27, 27)", "h": "rgb(200, 16, 46)",
+                                   "d": "rgb(200, 16, 46)"}
+    page.locator("details.more summary").click()
+    page.locator('[data-setting="four-colour"]').check()
+    page.locator("details.more summary").click()
+    four = {"s": "rgb(27, 27, 27)", "c": "rgb(19, 122, 42)", "h": "rgb(200, 16, 46)", "d": "rgb(29, 79, 196)"}
+    assert page.evaluate(inks) == four
+    save_screenshot(page, "desktop-four-colour")
+    page.reload()
+    page.evaluate("window.app.ready")
+    assert page.evaluate(inks) == four
+    assert page.locator('[data-setting="four-colour"]').is_checked()

@@ -136,12 +136,12 @@ function paintCard(el, card) {
     el.dataset.card = card.card;
     el.dataset.label = card.label;
     el.classList.toggle("back", !card.card);
-    el.classList.toggle("red", card.red);
     const [rank, suit] = card.card ? [card.label.slice(0, -1), card.label.slice(-1)] : ["", ""];
     el.firstChild.textContent = rank + suit;
     el.lastChild.textContent = suit;
     el.setAttribute("aria-label", card.label);
   }
+  setAttr(el, "data-colour", card.colour || null);
   el.classList.toggle("movable", card.movable);
   el.classList.toggle("selected", card.selected);
   el.classList.toggle("hint", card.hint);
@@ -300,15 +300,15 @@ function renderChrome(view) {
     runs.append(slot);
   }
   [...runs.children].forEach((slot, k) => {
-    const suit = view.completed[k] || "";
-    if (slot.dataset.suit === suit) return;
-    slot.dataset.suit = suit;
+    const run = view.completed[k];
+    const drawn = run ? `${run.card} ${run.colour}` : "";
+    if (slot.dataset.run === drawn) return;
+    slot.dataset.run = drawn;
     slot.replaceChildren();
-    slot.classList.toggle("filled", !!suit);
-    if (suit) {
+    slot.classList.toggle("filled", !!run);
+    if (run) {
       const king = cardElement(`run${k}`);
-      const symbol = { s: "♠", h: "♥", d: "♦", c: "♣" }[suit];
-      paintCard(king, { card: `K${suit}`, label: `K${symbol}`, red: suit === "h" || suit === "d", movable: false, selected: false, hint: false, focus: false });
+      paintCard(king, { ...run, movable: false, selected: false, hint: false, focus: false });
       king.removeAttribute("tabindex");
       king.removeAttribute("role");
       slot.append(king);
@@ -321,6 +321,7 @@ function renderChrome(view) {
   document.querySelector('[data-setting="saving"]').checked = view.saving;
   document.querySelector('[data-setting="winnable"]').checked = !!view.winnable_only;
   document.querySelector('[data-setting="peek"]').checked = !!view.peek;
+  document.querySelector('[data-setting="four-colour"]').checked = !!view.four_colour;
   const badge = $("badge");
   badge.toggleAttribute("hidden", !view.badge);
   if (view.badge) {
@@ -344,7 +345,6 @@ function renderChrome(view) {
 
 // The variant's statistics, in rows Python wrote; redrawn only when they change.
 function renderRecord(record) {
-  if (!record) return; // a view stored by an earlier version, drawn before Python starts
   setText($("won-record"), record.summary);
   setText($("stats-variant"), record.title);
   const list = $("record");
@@ -684,9 +684,11 @@ function paintEarly() {
   const stored = storage.readAll();
   let variant = "spider-1";
   try { variant = JSON.parse(stored["spider:settings"] || "{}").variant || variant; } catch { /* default */ }
+  const built = info.firstViews || {};
   let view = null;
   try { view = JSON.parse(stored[`spider:view:${variant}`] || "null"); } catch { view = null; }
-  view = view || (info.firstViews || {})[variant] || (info.firstViews || {})["spider-1"];
+  if (view && view.shape !== built["spider-1"]?.shape) view = null; // stored by a version that drew other fields
+  view = view || built[variant] || built["spider-1"];
   if (view) {
     render(view, true);
     performance.mark("spider-painted");
