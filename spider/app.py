@@ -34,6 +34,8 @@ DEALT_PREFIX = "spider:dealt:"
 """Proven seeds already dealt by "Winnable deals only", so none comes twice before every one has."""
 STATS_PREFIX = "spider:stats:"
 """Each variant's record of finished games (:class:`spider.stats.Record`)."""
+SAVED_PREFIXES = (SAVE_PREFIX, TIME_PREFIX, VIEW_PREFIX, PROVEN_PREFIX, DEALT_PREFIX, STATS_PREFIX)
+"""What saving keeps in the browser, and switching it off deletes (the settings stay)."""
 IDLE_CAP_MS = 30_000
 VERIFY_PER_SESSION = 20
 IDLE_SLICE_MS = 1
@@ -675,12 +677,13 @@ class App:
         self.saving = on
         if on:
             self._say("Saving is on: each variant's game and statistics are kept in this browser.")
+            for key, text in list(self.storage.items()):
+                if key.startswith(SAVED_PREFIXES):  # all this visit kept, every variant's
+                    self._write(key, text)
             self._save()
-            if self.record != Record():
-                self._remember(STATS_PREFIX + self.game.variant.name, self.record.to_json())
             return
         for key in list(self.storage):
-            if key.startswith((SAVE_PREFIX, TIME_PREFIX, VIEW_PREFIX, PROVEN_PREFIX, DEALT_PREFIX, STATS_PREFIX)):
+            if key.startswith(SAVED_PREFIXES):
                 self._write(key, None)
         self._remember(STATS_PREFIX + self.game.variant.name, self.record.to_json())  # for this visit, as the game is
         self._save()

@@ -367,6 +367,9 @@ def test_saving_off_still_keeps_each_variants_game_for_the_visit():
     assert not any(k.startswith(("spider:save:", "spider:time:")) for k in response["store"])
     app.handle({"type": "action", "name": "variant", "variant": "spider-1", "now": 29_000})
     assert app.game.to_json() == spider1 and app.elapsed_ms == 20_000, "the game goes on where it was"
+    spider4 = app.storage["spider:save:spider-4"]
+    store = app.handle({"type": "action", "name": "saving", "on": True})["store"]
+    assert (store["spider:save:spider-1"], store["spider:save:spider-4"]) == (spider1, spider4), "both now kept"
 
 
 def test_corrupt_save_is_kept_aside_and_reported():
