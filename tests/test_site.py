@@ -186,10 +186,17 @@ def test_win_dialog(page, base_url):
     open_game(page, pos_url(base_url, NEAR_WIN))
     card(page, 1, 0).dblclick(position={"x": 8, "y": 4})
     dialog = won_dialog(page, "desktop-win")
+    hops = "() => document.getAnimations().filter(a => a.effect.target.closest('.runs')).length"
+    assert page.evaluate(hops) > 0, "the Kings celebrate"
     assert "Score" in dialog.inner_text() and "does not count in the statistics" in dialog.inner_text()
     dialog.locator('[data-action="replay"]').click()
-    assert not dialog.is_visible()
+    assert not dialog.is_visible() and page.locator(".runs.celebrating").count() == 0
     assert faces(page, 1) == ["As"]
+    page.emulate_media(reduced_motion="reduce")
+    settle(page)
+    card(page, 1, 0).dblclick(position={"x": 8, "y": 4})
+    dialog.wait_for(state="visible")
+    assert page.locator(".runs.celebrating").count() == 1 and page.evaluate(hops) == 0, "reduced motion: no hopping"
 
 
 def test_statistics_count_a_win_survive_a_reload_and_reset(page, base_url):

@@ -297,6 +297,7 @@ function renderChrome(view) {
   while (runs.children.length < view.slots) {
     const slot = document.createElement("div");
     slot.className = "run-slot";
+    slot.style.setProperty("--k", String(runs.children.length)); // its turn in the win's celebration
     runs.append(slot);
   }
   [...runs.children].forEach((slot, k) => {
@@ -315,6 +316,9 @@ function renderChrome(view) {
     }
   });
   setAttr(runs, "aria-label", `Completed runs: ${view.completed.length} of ${view.slots}`);
+  // A win is celebrated as it happens, the Kings hopping in turn; not on reopening a won game.
+  if (!view.won) runs.classList.remove("celebrating");
+  else if (current && current.game === view.game && !current.won) runs.classList.add("celebrating");
   const status = $("status");
   setText(status, view.status);
   setAttr(status, "class", `status ${view.tone}`);
