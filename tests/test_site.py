@@ -210,7 +210,11 @@ def test_statistics_count_a_win_survive_a_reload_and_reset(page, base_url):
     click_column(page, move.dst)
     won = won_dialog(page, "desktop-win-counted")
     assert "Won 1 of 1 (100 %) · winning streak 1" in won.inner_text()
-    won.locator('[data-action="new"]').click()
+    page.reload()
+    page.evaluate("window.app.ready")
+    assert len(page.locator(".run-slot.filled").all()) == 8, "the won game reopened"
+    assert page.locator(".runs.celebrating").count() == 0, "a win is celebrated as it happens, not again"
+    page.locator('nav [data-action="new"]').click()
     page.reload()
     page.evaluate("window.app.ready")
     page.locator("details.more summary").click()
