@@ -187,7 +187,7 @@ class App:
             except NotationError as e:
                 self._say(f"That link holds no valid position ({e}); your game is unchanged.", "error")
                 return
-            self._open_variant(game.variant.name)
+            self._switch_variant(game.variant.name)
             self._offer(game, "Opened the position from the link.")
             return
         name, _, seed_text = fragment.partition("/")
@@ -195,7 +195,7 @@ class App:
         if name not in VARIANTS or (seed_text and seed is None):
             self._say(f"That link ({fragment[:40]}) names no deal; your game is unchanged.", "error")
             return
-        self._open_variant(name)
+        self._switch_variant(name)
         if seed is not None and self.game.seed != seed:
             self._offer(Game(name, seed), f"Opened deal {seed} from the link.")
 
@@ -237,6 +237,12 @@ class App:
                     "winnable": sorted(self.winnable_only), "peek": self.peek,
                     "four_colour": self.four_colour}
         self._write(SETTINGS_KEY, json.dumps(settings))
+
+    def _switch_variant(self, name: str) -> None:
+        """Keep the game on screen, with the time played up to now (not only up to its last move),
+        and open ``name``'s. Not part of :meth:`_open_variant`: at start there is no game to keep."""
+        self._save()
+        self._open_variant(name)
 
     def _open_variant(self, name: str, fresh_seed: Any = None) -> None:
         """Switch to ``name``'s own saved game, or deal a new one; a bad save is kept aside."""
@@ -593,8 +599,7 @@ class App:
             if variant not in VARIANTS:
                 self._say(f"There is no variant called {variant!r}.", "error")
                 return True
-            self._save()  # the time played up to now, too
-            self._open_variant(str(variant))
+            self._switch_variant(str(variant))
         elif name == "saving":
             self._set_saving(bool(event.get("on")))
         elif name == "copied":

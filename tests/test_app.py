@@ -372,6 +372,18 @@ def test_saving_off_still_keeps_each_variants_game_for_the_visit():
     assert (store["spider:save:spider-1"], store["spider:save:spider-4"]) == (spider1, spider4), "both now kept"
 
 
+def test_switching_variants_keeps_the_time_played_up_to_the_switch():
+    """By the menu or by a link: the seconds since the last move are play time too."""
+    for switch in ({"type": "action", "name": "variant", "variant": "spider-4"},
+                   {"type": "hash", "hash": "#spider-4/3"}, {"type": "hash", "hash": "#spider-4"}):
+        app, _ = started()
+        app.handle({"type": "action", "name": "deal", "now": 1_000})
+        app.handle({**switch, "now": 21_000})
+        assert app.game.variant.name == "spider-4"
+        app.handle({"type": "action", "name": "variant", "variant": "spider-1", "now": 22_000})
+        assert app.elapsed_ms == 20_000, switch
+
+
 def test_corrupt_save_is_kept_aside_and_reported():
     good = Game("spider-2", 4)
     good.play(good.legal_moves()[0])
