@@ -50,7 +50,7 @@ page's Python runs it 1.5-2.4 times slower. The player can stop it at any moment
 SHOW_ME_WATCH_MS = 40_000
 """About how long "Show me" takes to play a whole win: a long one (200 moves and more in four-suit
 Spider) took 95 s at the slowest pace."""
-VIEW_SHAPE = 2
+VIEW_SHAPE = 3
 """Raised whenever the view's fields change: the page paints a view stored by an earlier version
 (before Python is up) only if its shape is the build's, as it would misdraw one of another."""
 SUIT_COLOURS = ({"s": "black", "h": "red", "d": "red", "c": "black"},
@@ -105,7 +105,9 @@ class App:
         self.pace_ms = SHOW_ME_PACE_MS[1]
         self.badge: str | None = None
         self.linked: tuple[Game, str] | None = None
-        self.giving_up: str | None = None  # "new" or "replay", waiting for the player to confirm
+        self.giving_up: str | None = None  # "new", "replay" or "deal", waiting for the player to confirm
+        self.chosen_deal: int | None = None  # the deal number "deal" would open
+        self.deal_error = ""  # what was wrong with the deal number typed
 
     # --- the one entry point ---------------------------------------------------------------
     def handle(self, event: dict[str, Any]) -> dict[str, Any]:
@@ -607,6 +609,11 @@ class App:
             self._say("Link to this deal copied." if ok else "Could not copy; the link is in the address bar.")
         elif name == "dismiss":
             self._close_dialog()
+        elif name == "choose-deal":
+            self.dialog = "deal"
+            self.deal_error = ""
+        elif name == "play-deal" and self.dialog == "deal":
+            self._play_deal(event.get("seed"))
         elif name == "open-link" and self.linked:
             self._begin(*self.linked)
         elif name == "keep-game":
@@ -648,10 +655,25 @@ class App:
         self.dialog = None
         self.linked = None
         self.giving_up = None
+        self.chosen_deal = None
+
+    def _play_deal(self, typed: Any) -> None:
+        """The deal number typed in the "Play a deal by number" dialog: a number opens that deal
+        of this variant (asking first if a game is in progress); anything else is said in the
+        dialog, which stays open to be corrected."""
+        text = typed.strip() if isinstance(typed, str) else ""
+        seed = _seed(text)
+        if seed is None:
+            self.deal_error = (f"“{text[:20]}” is not a deal number: type a whole number, such as 123."
+                               if text else "Type a deal number, such as 123.")
+            return
+        self.dialog = None
+        self.chosen_deal = seed
+        self._ask_first("deal")
 
     def _ask_first(self, action: str) -> None:
-        """New game and Replay end the game on the table: while it is unfinished, ask first (an
-        N pressed by mistake would lose it, and a deal given up counts as lost)."""
+        """New game, Replay and a deal by number end the game on the table: while it is unfinished,
+        ask first (an N pressed by mistake would lose it, and a deal given up counts as lost)."""
         if self.game.moves and not self.game.is_won:
             self.giving_up = action
             self.dialog = "give-up"
@@ -661,17 +683,38 @@ class App:
     def _start_over(self, action: str) -> None:
         if action == "new":
             self._new_game()
-        else:
+        elif action == "replay":
             self._replay()
+        elif self.chosen_deal is not None:
+            self._open_deal(self.chosen_deal)
+
+    def _open_deal(self, seed: int) -> None:
+        """Open deal ``seed`` of this variant, as asked even with "Winnable deals only" on, which
+        then says whether it is among the proven ones."""
+        name = self.game.variant.name
+        proven = ""
+        if name in self.winnable_only:
+            proven = ": proven winnable" if seed in self._proven(name) else " (not proven winnable)"
+        self._begin(Game(name, seed), f"{VARIANTS[name].title}, deal {seed}{proven}. Good luck!")
 
     def _give_up_words(self) -> dict[str, str] | None:
         """What the give-up dialog asks, for the page to show."""
         if self.giving_up is None:
             return None
-        new = self.giving_up == "new"
-        return {"title": "Start a new game?" if new else "Replay this deal?",
-                "text": "This game is not finished" + (": it counts as lost." if self._counts(self.game) else "."),
-                "confirm": "New game" if new else "Replay"}
+        title, confirm = {"new": ("Start a new game?", "New game"),
+                          "deal": (f"Play deal {self.chosen_deal}?", f"Play deal {self.chosen_deal}")}.get(
+            self.giving_up, ("Replay this deal?", "Replay"))
+        return {"title": title, "confirm": confirm,
+                "text": "This game is not finished" + (": it counts as lost." if self._counts(self.game) else ".")}
+
+    def _deal_prompt(self) -> dict[str, str] | None:
+        """What the "Play a deal by number" dialog says, for the page to show."""
+        if self.dialog != "deal":
+            return None
+        game = self.game
+        now = (f"This game is deal {game.seed} of {game.variant.title}." if game.seed is not None
+               else "This game is a position from a link, not a numbered deal.")
+        return {"text": f"{now} Deals of the same number are the same for everyone.", "error": self.deal_error}
 
     def _replay(self) -> None:
         game = Game.from_position(self.game.variant, self.game.start)
@@ -1039,6 +1082,7 @@ class App:
             "thinking": self._pending("solve"),
             "link": self.link(),
             "give_up": self._give_up_words(),
+            "deal_prompt": self._deal_prompt(),
             "record": {"title": game.variant.title, "rows": self.record.rows(),
                        "summary": self.record.summary() if game.seed is not None else
                        "A position from a link: it does not count in the statistics."},

@@ -450,6 +450,55 @@ def test_new_game_or_replay_asks_first_while_a_game_is_unfinished(event):
                                "confirm": "Replay"}, "a position from a link does not count"
 
 
+def test_a_deal_chosen_by_number_opens_asking_first_mid_game_and_bad_numbers_are_said():
+    app, _ = started(seed=5)
+    view = app.handle({"type": "action", "name": "choose-deal"})["view"]
+    assert view["dialog"] == "deal" and view["deal_prompt"]["error"] == ""
+    assert view["deal_prompt"]["text"].startswith("This game is deal 5 of Spider · 1 suit.")
+    start = app.game.to_text()
+    for typed, said in (("", "Type a deal number, such as 123."), (" 12a ", "“12a” is not a deal number"),
+                        ("-3", "“-3” is not"), ("1" * 19, "is not a deal number"), (None, "Type a deal number")):
+        view = app.handle({"type": "action", "name": "play-deal", "seed": typed})["view"]
+        assert view["dialog"] == "deal" and said in view["deal_prompt"]["error"], typed
+        assert app.game.to_text() == start, "the game is unchanged"
+    view = app.handle({"type": "action", "name": "play-deal", "seed": " 42 "})["view"]
+    assert view["dialog"] is None and view["deal_prompt"] is None, "an unplayed deal needs no asking"
+    assert app.game.seed == 42 and app.game.to_text() == Game("spider-1", 42).to_text()
+    assert view["status"] == "Spider · 1 suit, deal 42. Good luck!" and app.link() == "#spider-1/42"
+    app.handle({"type": "action", "name": "deal"})
+    played = app.game.to_text()
+    app.handle({"type": "action", "name": "choose-deal"})
+    view = app.handle({"type": "action", "name": "play-deal", "seed": "7"})["view"]
+    assert view["dialog"] == "give-up" and app.game.to_text() == played
+    assert view["give_up"] == {"title": "Play deal 7?", "text": "This game is not finished: it counts as lost.",
+                               "confirm": "Play deal 7"}
+    view = app.handle({"type": "action", "name": "dismiss"})["view"]
+    assert view["dialog"] is None and app.game.to_text() == played
+    assert app.handle({"type": "action", "name": "play-deal", "seed": "7"})["view"]["moves"] == 1, "only from the dialog"
+    app.handle({"type": "action", "name": "choose-deal"})
+    app.handle({"type": "action", "name": "play-deal", "seed": "7"})
+    view = app.handle({"type": "action", "name": "give-up"})["view"]
+    assert app.game.seed == 7 and view["moves"] == 0 and (app.record.played, app.record.won) == (1, 0), "given up: lost"
+
+
+def test_a_deal_chosen_by_number_says_whether_it_is_proven_with_winnable_deals_only():
+    from spider.winnable import winnable_seeds
+
+    app, _ = started(seed=5)
+    app.handle({"type": "action", "name": "winnable", "on": True})
+    proven = winnable_seeds("spider-1")[3]
+    for seed, said in ((proven, f"deal {proven}: proven winnable. Good luck!"),
+                       (10**12, f"deal {10**12} (not proven winnable). Good luck!")):
+        app.handle({"type": "action", "name": "choose-deal"})
+        view = app.handle({"type": "action", "name": "play-deal", "seed": str(seed)})["view"]
+        assert app.game.seed == seed and view["status"].endswith(said), "the number asked for, proven or not"
+    assert app.handle({"type": "action", "name": "choose-deal"})["view"]["deal_prompt"]["text"].startswith(
+        f"This game is deal {10**12} of")
+    app, _ = at_position(NEAR_WIN)
+    text = app.handle({"type": "action", "name": "choose-deal"})["view"]["deal_prompt"]["text"]
+    assert text.startswith("This game is a position from a link, not a numbered deal.")
+
+
 def test_json_boundary_and_first_view():
     response = json.loads(handle_json(json.dumps({"type": "start", "storage": {}, "hash": "", "seed": 8})))
     assert response["view"]["seed"] == 8

@@ -704,3 +704,59 @@ def test_four_colour_suits_are_drawn_and_kept_over_a_reload(page, base_url):
     page.evaluate("window.app.ready")
     assert page.evaluate(inks) == four
     assert page.locator('[data-setting="four-colour"]').is_checked()
+
+
+def test_a_deal_chosen_by_number(page, base_url):
+    open_game(page, base_url + "#spider-2/11")
+    page.locator("details.more summary").click()
+    page.locator('.menu [data-action="choose-deal"]').click()
+    dialog = page.locator('[data-dialog="deal"]')
+    dialog.wait_for(state="visible")
+    assert dialog.locator('[data-role="deal-text"]').inner_text().startswith("This game is deal 11 of Spider · 2 suits.")
+    assert page.evaluate("() => document.activeElement.dataset.role") == "deal-number", "ready to type"
+    page.keyboard.type("12x")
+    page.keyboard.press("Enter")
+    error = dialog.locator('[data-role="deal-error"]')
+    assert error.inner_text() == "“12x” is not a deal number: type a whole number, such as 123."
+    assert dialog.locator("input").get_attribute("aria-invalid") == "true"
+    page.wait_for_timeout(300)
+    save_screenshot(page, "desktop-deal-number")
+    assert page.evaluate("location.hash") == "#spider-2/11" and stat(page, "moves") == "0"
+    dialog.locator("input").fill("42")
+    page.keyboard.press("Enter")
+    dialog.wait_for(state="hidden")
+    game = Game("spider-2", 42)
+    assert [faces(page, c)[-1] for c in range(10)] == [str(col[-1]) for col in game.columns]
+    assert page.evaluate("location.hash") == "#spider-2/42" and status(page) == "Spider · 2 suits, deal 42. Good luck!"
+    page.locator('[data-action="deal"]').click()
+    page.locator("details.more summary").click()
+    page.locator('.menu [data-action="choose-deal"]').click()
+    assert dialog.locator("input").input_value() == "", "each time a new number"
+    dialog.locator("input").fill("7")
+    dialog.locator('button[type="submit"]').click()
+    ask = page.locator('[data-dialog="give-up"]')
+    ask.wait_for(state="visible")
+    assert ask.locator("h2").inner_text() == "Play deal 7?"
+    ask.locator('[data-action="give-up"]').click()
+    assert page.evaluate("location.hash") == "#spider-2/7" and stat(page, "moves") == "0"
+
+
+def test_a_deal_chosen_by_number_on_a_phone(phone_page, base_url):
+    page = phone_page
+    open_game(page, base_url + "#spider-4/3")
+    page.locator("details.more summary").tap()
+    page.locator('.menu [data-action="choose-deal"]').tap()
+    dialog = page.locator('[data-dialog="deal"]')
+    dialog.wait_for(state="visible")
+    box = dialog.bounding_box()
+    assert box["x"] >= 0 and box["x"] + box["width"] <= 390, "the dialog fits the phone's width"
+    assert dialog.locator("input").get_attribute("inputmode") == "numeric", "a phone shows its number pad"
+    dialog.locator("input").fill("")
+    dialog.locator('button[type="submit"]').tap()
+    assert dialog.locator('[data-role="deal-error"]').inner_text() == "Type a deal number, such as 123."
+    page.wait_for_timeout(300)
+    save_screenshot(page, "phone-deal-number")
+    dialog.locator("input").fill("1234567")
+    dialog.locator('button[type="submit"]').tap()
+    dialog.wait_for(state="hidden")
+    assert page.evaluate("location.hash") == "#spider-4/1234567"

@@ -340,8 +340,14 @@ function renderChrome(view) {
     setText($("give-up-text"), view.give_up.text);
     setText($("give-up-confirm"), view.give_up.confirm);
   }
+  if (view.deal_prompt) {
+    setText($("deal-text"), view.deal_prompt.text);
+    setText($("deal-error"), view.deal_prompt.error);
+    setAttr($("deal-number"), "aria-invalid", view.deal_prompt.error ? "true" : null);
+  }
   for (const dialog of document.querySelectorAll("dialog[data-dialog]")) {
     const wanted = view.dialog === dialog.dataset.dialog;
+    if (wanted && !dialog.open && dialog.dataset.dialog === "deal") $("deal-number").value = "";
     if (wanted && !dialog.open) dialog.showModal();
     else if (!wanted && dialog.open) dialog.close();
   }
@@ -642,6 +648,10 @@ function wire() {
   for (const box of document.querySelectorAll("[data-setting]")) {
     box.addEventListener("change", (e) => send({ type: "action", name: box.dataset.setting, on: e.target.checked }));
   }
+  $("deal-form").addEventListener("submit", (e) => {
+    e.preventDefault();
+    send({ type: "action", name: "play-deal", seed: $("deal-number").value });
+  });
   for (const dialog of document.querySelectorAll("dialog[data-dialog]")) {
     dialog.addEventListener("cancel", () => send({ type: "action", name: "dismiss" }));
   }
