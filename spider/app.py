@@ -18,6 +18,7 @@ from .errors import IllegalMove, NotationError, SaveError
 from .game import Game
 from .hints import Hint, HintSearch, nothing_to_suggest
 from .moves import DEAL, Move
+from .rules import how_to_play
 from .shuffle import random_below
 from .stats import Record
 from .variants import VARIANTS
@@ -623,6 +624,8 @@ class App:
             self._show_me()
         elif name == "stats":
             self.dialog = "stats"
+        elif name == "rules":
+            self.dialog = "rules"
         elif name == "reset-stats":
             self.dialog = "reset-stats"
         elif name == "reset-stats-confirmed":
@@ -1083,6 +1086,8 @@ class App:
             "link": self.link(),
             "give_up": self._give_up_words(),
             "deal_prompt": self._deal_prompt(),
+            "rules": {"title": f"How to play {game.variant.title}", "paragraphs": how_to_play(game.variant)}
+            if self.dialog == "rules" else None,
             "record": {"title": game.variant.title, "rows": self.record.rows(),
                        "summary": self.record.summary() if game.seed is not None else
                        "A position from a link: it does not count in the statistics."},

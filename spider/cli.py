@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import random
 import sys
+import textwrap
 import time
 import tracemalloc
 from collections.abc import Callable, Iterator, Sequence
@@ -14,6 +15,7 @@ from .errors import IllegalMove
 from .game import Game
 from .hints import hints, nothing_to_suggest, play_blind
 from .moves import Move
+from .rules import how_to_play
 from .solver import SolveResult, solve
 from .variants import VARIANTS
 
@@ -29,6 +31,13 @@ def command(func: Callable[[argparse.Namespace], int]) -> Callable[[argparse.Nam
 @command
 def show(args: argparse.Namespace) -> int:
     print(Game(args.variant, args.seed).to_text(), end="")
+    return 0
+
+
+@command
+def rules(args: argparse.Namespace) -> int:
+    variant = VARIANTS[args.variant]
+    print(variant.title, *(textwrap.fill(p, 100) for p in how_to_play(variant)), sep="\n\n")
     return 0
 
 
@@ -272,6 +281,8 @@ def _parser() -> argparse.ArgumentParser:
     p = sub.add_parser("show", help="print a deal as notation")
     p.add_argument("variant", choices=VARIANTS)
     p.add_argument("seed", type=int)
+    p = sub.add_parser("rules", help="how to play a variant")
+    p.add_argument("variant", choices=VARIANTS)
     p = sub.add_parser("play", help="play in the terminal")
     p.add_argument("variant", choices=VARIANTS)
     p.add_argument("seed", type=int, nargs="?")

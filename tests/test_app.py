@@ -7,7 +7,7 @@ from urllib.parse import quote
 
 import pytest
 
-from spider import Game, Move, hints, solve
+from spider import VARIANTS, Game, Move, hints, solve
 from spider.app import App, best_destination, first_view, handle_json
 from spider.winnable import winnable_seeds
 from spider.worker import work
@@ -497,6 +497,20 @@ def test_a_deal_chosen_by_number_says_whether_it_is_proven_with_winnable_deals_o
     app, _ = at_position(NEAR_WIN)
     text = app.handle({"type": "action", "name": "choose-deal"})["view"]["deal_prompt"]["text"]
     assert text.startswith("This game is a position from a link, not a numbered deal.")
+
+
+def test_how_to_play_shows_the_variants_rules():
+    from spider.rules import how_to_play
+
+    app, response = started()
+    assert response["view"]["rules"] is None
+    view = app.handle({"type": "action", "name": "rules"})["view"]
+    assert view["dialog"] == "rules"
+    assert view["rules"] == {"title": "How to play Spider · 1 suit", "paragraphs": how_to_play(VARIANTS["spider-1"])}
+    app.handle({"type": "action", "name": "variant", "variant": "scorpion"})
+    view = app.handle({"type": "action", "name": "rules"})["view"]
+    assert view["rules"]["title"] == "How to play Scorpion" and "only a King" in " ".join(view["rules"]["paragraphs"])
+    assert app.handle({"type": "key", "key": "Escape"})["view"]["rules"] is None
 
 
 def test_json_boundary_and_first_view():

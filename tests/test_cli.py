@@ -27,6 +27,16 @@ def test_python_dash_m_spider_show():
     assert out == Game("spider-4", 42).to_text()
 
 
+def test_rules_prints_how_to_play_the_variant(capsys):
+    from spider import VARIANTS
+    from spider.rules import how_to_play
+
+    assert main(["rules", "scorpion"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("Scorpion\n\nBuild four runs") and max(len(line) for line in out.splitlines()) <= 100
+    assert " ".join(out.split()[1:]) == " ".join(" ".join(how_to_play(VARIANTS["scorpion"])).split())
+
+
 def test_show_refuses_an_unknown_variant(capsys):
     with pytest.raises(SystemExit):
         main(["show", "spider-9", "1"])

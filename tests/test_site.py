@@ -760,3 +760,25 @@ def test_a_deal_chosen_by_number_on_a_phone(phone_page, base_url):
     dialog.locator('button[type="submit"]').tap()
     dialog.wait_for(state="hidden")
     assert page.evaluate("location.hash") == "#spider-4/1234567"
+
+
+def test_how_to_play_shows_this_variants_rules(page, phone_page, base_url):
+    from spider import VARIANTS
+    from spider.rules import how_to_play
+
+    for shown, url, shot in ((page, base_url + "#scorpion/3", "desktop-rules"),
+                             (phone_page, base_url + "#spiderette/3", "phone-rules")):
+        open_game(shown, url)
+        name = url.split("#")[1].split("/")[0]
+        shown.locator("details.more summary").click()
+        shown.locator('.menu [data-action="rules"]').click()
+        dialog = shown.locator('[data-dialog="rules"]')
+        dialog.wait_for(state="visible")
+        assert dialog.locator("h2").inner_text() == f"How to play {VARIANTS[name].title}"
+        assert dialog.locator("p").all_inner_texts() == how_to_play(VARIANTS[name])
+        box, width = dialog.bounding_box(), shown.viewport_size["width"]
+        assert box["x"] >= 0 and box["x"] + box["width"] <= width, "the rules fit the screen's width"
+        shown.wait_for_timeout(300)
+        save_screenshot(shown, shot)
+        dialog.locator('[data-action="dismiss"]').click()
+        dialog.wait_for(state="hidden")

@@ -340,6 +340,7 @@ function renderChrome(view) {
     setText($("give-up-text"), view.give_up.text);
     setText($("give-up-confirm"), view.give_up.confirm);
   }
+  if (view.rules) renderRules(view.rules);
   if (view.deal_prompt) {
     setText($("deal-text"), view.deal_prompt.text);
     setText($("deal-error"), view.deal_prompt.error);
@@ -351,6 +352,16 @@ function renderChrome(view) {
     if (wanted && !dialog.open) dialog.showModal();
     else if (!wanted && dialog.open) dialog.close();
   }
+}
+
+// How to play the variant, in paragraphs Python wrote; redrawn only when they change.
+function renderRules(rules) {
+  setText($("rules-title"), rules.title);
+  const box = $("rules-text");
+  const text = rules.paragraphs.join("\n");
+  if (box.dataset.text === text) return;
+  box.dataset.text = text;
+  box.replaceChildren(...rules.paragraphs.map((line) => Object.assign(document.createElement("p"), { textContent: line })));
 }
 
 // The variant's statistics, in rows Python wrote; redrawn only when they change.
