@@ -782,3 +782,17 @@ def test_how_to_play_shows_this_variants_rules(page, phone_page, base_url):
         save_screenshot(shown, shot)
         dialog.locator('[data-action="dismiss"]').click()
         dialog.wait_for(state="hidden")
+
+
+def test_the_menu_fits_a_short_window(page, base_url):
+    open_game(page, base_url + "#spider-4/3")
+    page.set_viewport_size({"width": 800, "height": 500})  # a landscape phone or a small laptop window
+    page.locator("details.more summary").click()
+    menu = page.locator(".menu")
+    assert menu.bounding_box()["y"] + menu.bounding_box()["height"] <= 500, "nothing hangs off the bottom"
+    keys = page.locator(".menu .keys")
+    keys.scroll_into_view_if_needed()
+    box = keys.bounding_box()
+    assert box["y"] >= 0 and box["y"] + box["height"] <= 500, "the last line is reached by scrolling the menu"
+    page.locator('.menu [data-action="choose-deal"]').click()
+    page.locator('[data-dialog="deal"]').wait_for(state="visible")
