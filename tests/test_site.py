@@ -560,6 +560,28 @@ def test_reduced_motion_turns_animation_off(page, base_url):
     assert card(page, 1, 2).evaluate("el => getComputedStyle(el).transitionDuration") != "0s"
 
 
+def test_high_contrast_still_shows_card_backs_a_picked_up_group_and_the_hint(page, base_url):
+    page.emulate_media(forced_colors="active")
+    try:
+        open_game(page, base_url + "#spider-4/3")
+        style = "(el, name) => getComputedStyle(el)[name]"
+        back = page.locator(".card.back").first
+        assert "gradient" in back.evaluate(style, "backgroundImage"), "a face-down card is not a blank face"
+        page.locator('[data-action="hint"]').click()
+        hinted = page.locator(".card.hint").first
+        assert hinted.evaluate(style, "outlineStyle") == "dashed"
+        page.wait_for_timeout(300)
+        save_screenshot(page, "desktop-high-contrast-hint")
+        click_card(page, 0, 5)
+        picked = page.locator(".card.selected")
+        assert picked.count() == 1 and picked.evaluate(style, "outlineStyle") == "solid"
+        assert picked.evaluate(style, "outlineColor") == page.evaluate(
+            "() => { const e = document.createElement('i'); e.style.color = 'Highlight'; document.body.append(e);"
+            " const c = getComputedStyle(e).color; e.remove(); return c; }"), "in the player's highlight colour"
+    finally:
+        page.emulate_media(forced_colors="none")
+
+
 def test_status_is_announced(page, base_url):
     open_game(page, pos_url(base_url, POSITION))
     live = page.locator('[data-role="status"]')
