@@ -317,6 +317,7 @@ class App:
         self.last_event_ms = None
         self._reset_ui()
         self._say(message or f"{game.variant.title}, deal {game.seed}. Good luck!", tone)
+        self._say_if_dead_end()
         self._save()
         self._request_badge()
 
@@ -772,8 +773,15 @@ class App:
             if self._counts(self.game):
                 self._keep_record(self.record.win(self.game.score, self.game.moves, self.elapsed_ms // 1000))
             self._say(f"You won! {runs} runs, score {self.game.score} in {self.game.moves} moves.", "win")
+        self._say_if_dead_end()
         self._save()
         self._request_badge()
+
+    def _say_if_dead_end(self) -> None:
+        """No card can move and nothing is left to deal: say so at once, rather than leave the
+        player to search for a move (or press Hint) to find out."""
+        if not self.game.is_won and not self.game.legal_moves():
+            self._say(f"{self.message} No moves left. {self._way_out()}", "warn")
 
     def _play(self, move: Move) -> bool:
         """Play ``move``; on refusal say why (and mark the empty column a deal needs)."""

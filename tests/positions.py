@@ -136,3 +136,20 @@ def one_move_from_winning(seed: int = 5) -> Game:
     for move in winning_line(seed)[:-1]:
         game.play(move)
     return game
+
+
+# The stock's last row lands A A 3 3 5 5 7 7 9 9 on K K Q Q J J 10 10 2 2: no card can move, no column
+# is empty, and nothing is left to deal.
+DEAD_END_BY_DEAL = """spider-1 moves=40 done=ssssss
+stock: As As 3s 3s 5s 5s 7s 7s 9s 9s
+1: 4s | Ks
+2: 4s | Ks
+3: 6s | Qs
+4: 6s | Qs
+5: 8s | Js
+6: 8s | Js
+7: | Ts
+8: | Ts
+9: | 2s
+10: | 2s
+"""

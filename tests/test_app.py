@@ -7,12 +7,12 @@ from urllib.parse import quote
 
 import pytest
 
-from spider import VARIANTS, Game, Move, hints, solve
+from spider import DEAL, VARIANTS, Game, Move, hints, solve
 from spider.app import App, best_destination, first_view, handle_json
 from spider.winnable import winnable_seeds
 from spider.worker import work
 
-from positions import DETOURS, FILL_TO_DEAL, NEAR_WIN, POSITION, SHUFFLE_ONLY, STUCK
+from positions import DEAD_END_BY_DEAL, DETOURS, FILL_TO_DEAL, NEAR_WIN, POSITION, SHUFFLE_ONLY, STUCK
 
 
 def started(storage: dict[str, str] | None = None, hash_: str = "", seed: int | None = 5) -> tuple[App, dict]:
@@ -295,6 +295,20 @@ def test_hint_when_stuck_suggests_undo_or_new_game():
     assert app.game.legal_moves() == []
     view = ask_hint(app)
     assert view["status"] == "No moves left. Start a new game, or replay this one.", "nothing to undo: opened from a link"
+
+
+def test_a_dead_end_is_said_at_once_and_only_when_no_move_is_legal():
+    app, response = at_position(DEAD_END_BY_DEAL)
+    assert response["view"]["tone"] == "info" and DEAL in app.game.legal_moves()
+    view = app.handle({"type": "action", "name": "deal"})["view"]
+    assert app.game.legal_moves() == [] and not app.game.is_won
+    assert (view["status"], view["tone"]) == ("Dealt a row from the stock. No moves left. Undo, or start a new game.",
+                                              "warn")
+    view = app.handle({"type": "action", "name": "undo"})["view"]
+    assert view["tone"] == "info" and "No moves" not in view["status"]
+    _, response = at_position(STUCK)
+    assert response["view"]["status"] == ("Opened the position from the link. No moves left. "
+                                          "Start a new game, or replay this one.")
 
 
 def test_hint_with_only_useless_moves_never_says_there_are_none():
