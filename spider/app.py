@@ -1084,10 +1084,8 @@ class App:
             "tone": self.tone,
             "won": game.is_won,
             "dialog": self.dialog,
-            "saving": self.saving,
-            "winnable_only": game.variant.name in self.winnable_only,
-            "peek": self.peek,
-            "four_colour": self.four_colour,
+            "settings": {"saving": self.saving, "winnable": game.variant.name in self.winnable_only,  # by the
+                         "peek": self.peek, "four-colour": self.four_colour},  # action each checkbox sends
             "badge": self._badge() if self.peek else None,
             "autoplay": self.pace_ms if self.autoplay else 0,  # ms until its next move
             "thinking": self._pending("solve"),

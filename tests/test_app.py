@@ -368,7 +368,7 @@ def test_saving_off_deletes_and_writes_nothing_and_is_remembered():
     assert not any(k.startswith("spider:save:") for k in response["store"])
     browser.update(response["store"])
     _, response = started({k: v for k, v in browser.items() if v is not None})
-    assert response["view"]["saving"] is False and response["view"]["moves"] == 0, "nothing was kept"
+    assert response["view"]["settings"]["saving"] is False and response["view"]["moves"] == 0, "nothing was kept"
     assert not any(k.startswith("spider:save:") for k in response["store"])
 
 
@@ -752,7 +752,7 @@ def test_winnable_only_deals_proven_seeds_and_proves_more_in_the_background():
     assert app.game.seed in set(winnable_seeds("spider-1")) | {job["seed"]}
     assert "proven winnable" in app.view()["status"]
     _, response = started(dict(app.storage))
-    assert response["view"]["winnable_only"]
+    assert response["view"]["settings"]["winnable"]
 
 
 def test_winnable_only_deals_every_proven_seed_once_before_any_twice(monkeypatch: pytest.MonkeyPatch):
@@ -797,7 +797,7 @@ def test_winnable_only_holds_for_a_fresh_game_on_switching_variants_with_saving_
 def test_peek_badge_follows_the_position():
     app, _ = at_position()
     response = app.handle({"type": "action", "name": "peek", "on": True})
-    assert response["view"]["peek"] and response["view"]["badge"] == {"state": "thinking", "text": "Checking…"}
+    assert response["view"]["settings"]["peek"] and response["view"]["badge"] == {"state": "thinking", "text": "Checking…"}
     view = answer(app, response, status="unknown", moves=[])["view"]
     assert view["badge"] == {"state": "unknown", "text": "Undecided"}
     response = app.handle({"type": "double", "col": 0, "index": 2})
@@ -808,7 +808,7 @@ def test_peek_badge_follows_the_position():
     assert cancel == {"kind": "cancel", "ids": [old], "stop": False} and peek["kind"] == "peek", "latest badge only"
     response = app.handle({"type": "action", "name": "peek", "on": False})
     assert response["work"] == [{"kind": "cancel", "ids": [peek["id"]], "stop": False}], "a badge check is let finish"
-    assert response["view"]["badge"] is None and not response["view"]["peek"]
+    assert response["view"]["badge"] is None and not response["view"]["settings"]["peek"]
 
 
 def test_peek_badge_on_a_won_game_says_won():
@@ -858,9 +858,9 @@ def test_four_colour_suits_tell_clubs_and_diamonds_apart_and_are_remembered():
     assert inks(view) == {"": {""}, "s": {"black"}, "c": {"black"}, "h": {"red"}, "d": {"red"}}
     response = app.handle({"type": "action", "name": "four-colour", "on": True})
     assert inks(response["view"]) == {"": {""}, "s": {"black"}, "c": {"green"}, "h": {"red"}, "d": {"blue"}}
-    assert response["view"]["four_colour"] and "♣ green, ♦ blue" in response["view"]["status"]
+    assert response["view"]["settings"]["four-colour"] and "♣ green, ♦ blue" in response["view"]["status"]
     assert json.loads(response["store"]["spider:settings"])["four_colour"] is True
-    assert json.loads(response["store"]["spider:view:spider-4"])["four_colour"], "the next start paints it at once"
+    assert json.loads(response["store"]["spider:view:spider-4"])["settings"]["four-colour"], "the next start paints it at once"
     reloaded, response = started(dict(app.storage))
     assert reloaded.four_colour and inks(response["view"])["c"] == {"green"}
     view = reloaded.handle({"type": "action", "name": "four-colour", "on": False})["view"]

@@ -322,10 +322,7 @@ function renderChrome(view) {
   const status = $("status");
   setText(status, view.status);
   setAttr(status, "class", `status ${view.tone}`);
-  document.querySelector('[data-setting="saving"]').checked = view.saving;
-  document.querySelector('[data-setting="winnable"]').checked = !!view.winnable_only;
-  document.querySelector('[data-setting="peek"]').checked = !!view.peek;
-  document.querySelector('[data-setting="four-colour"]').checked = !!view.four_colour;
+  for (const box of document.querySelectorAll("[data-setting]")) box.checked = !!view.settings[box.dataset.setting];
   const badge = $("badge");
   badge.toggleAttribute("hidden", !view.badge);
   if (view.badge) {
