@@ -20,7 +20,7 @@ from .hints import Hint, HintSearch, nothing_to_suggest
 from .moves import DEAL, Move
 from .rules import how_to_play
 from .shuffle import random_below
-from .stats import Record
+from .stats import Record, clock_text
 from .variants import VARIANTS
 from .verdicts import Verdicts
 
@@ -711,6 +711,12 @@ class App:
         return {"title": title, "confirm": confirm,
                 "text": "This game is not finished" + (": it counts as lost." if self._counts(self.game) else ".")}
 
+    def _won_words(self) -> str:
+        """The won game in one line, for the win dialog."""
+        game = self.game
+        deal = f"Deal {game.seed} · s" if game.seed is not None else "S"
+        return f"{deal}core {game.score} · {game.points} points · {game.moves} moves · {clock_text(self.elapsed_ms // 1000)}"
+
     def _deal_prompt(self) -> dict[str, str] | None:
         """What the "Play a deal by number" dialog says, for the page to show."""
         if self.dialog != "deal":
@@ -1083,6 +1089,7 @@ class App:
             "status": self.message,
             "tone": self.tone,
             "won": game.is_won,
+            "won_text": self._won_words() if game.is_won else None,
             "dialog": self.dialog,
             "settings": {"saving": self.saving, "winnable": game.variant.name in self.winnable_only,  # by the
                          "peek": self.peek, "four-colour": self.four_colour},  # action each checkbox sends

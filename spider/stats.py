@@ -53,7 +53,7 @@ class Record:
         rows = [("Played", str(self.played)), ("Won", f"{self.won}{rate}"), ("Lost", str(self.played - self.won)),
                 ("Winning streak", f"{self.streak} (best {self.best_streak})")]
         if self.won:
-            rows += [("Best score", str(self.best_score)), ("Fastest win", _clock(self.fastest_s or 0)),
+            rows += [("Best score", str(self.best_score)), ("Fastest win", clock_text(self.fastest_s or 0)),
                      ("Fewest moves", str(self.fewest_moves))]
         return rows
 
@@ -104,8 +104,8 @@ def _best(pick: Any, old: int | None, new: int) -> int:
     return new if old is None else pick(old, new)
 
 
-def _clock(seconds: int) -> str:
-    """Play time as a player reads it: 5:07, or 1:02:03 past an hour."""
+def clock_text(seconds: int) -> str:
+    """Play time as a player reads it: 5:07, or 1:02:03 past an hour (the page's clock too)."""
     hours, rest = divmod(seconds, 3600)
     minutes, secs = divmod(rest, 60)
     return f"{hours}:{minutes:02d}:{secs:02d}" if hours else f"{minutes}:{secs:02d}"

@@ -82,6 +82,7 @@ def test_the_clock_starts_with_the_first_move_and_stops_at_the_win():
     app.handle({"type": "pick", "col": 1, "index": 0, "now": 1_000})
     view = app.handle({"type": "pick", "col": 0, "now": 2_000})["view"]
     assert view["won"] and not view["clock_running"] and view["time"] == 1  # from the first event on it
+    assert view["won_text"] == f"Score {app.game.score} · 104 points · 11 moves · 0:01", "a link's position: no deal"
     view = app.handle({"type": "key", "key": "Escape", "now": 60_000})["view"]  # admiring the win
     assert view["time"] == 1
 
@@ -201,7 +202,17 @@ def test_win_opens_dialog():
     view = app.handle({"type": "key", "key": "h"})["view"]
     assert view["status"].startswith("This game is already won") and view["tone"] == "info"
     view = app.handle({"type": "action", "name": "replay"})["view"]
-    assert not view["won"] and view["dialog"] is None and view["moves"] == 0
+    assert not view["won"] and view["dialog"] is None and view["moves"] == 0 and view["won_text"] is None
+
+
+def test_the_win_dialog_names_the_deal_and_the_time_as_the_statistics_write_it():
+    app, _ = started(seed=3)
+    app.game = Game.from_text(NEAR_WIN)
+    app.game.seed = 3
+    app.elapsed_ms = 3_725_000
+    app.handle({"type": "pick", "col": 1, "index": 0})
+    view = app.handle({"type": "pick", "col": 0})["view"]
+    assert view["won_text"] == f"Deal 3 · score {app.game.score} · 104 points · 11 moves · 1:02:05"
 
 
 def ask_hint(app: App, event: dict | None = None) -> dict:

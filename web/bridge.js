@@ -330,7 +330,7 @@ function renderChrome(view) {
     setText(badge, view.badge.text);
   }
   $("stop").toggleAttribute("hidden", !view.autoplay && !view.thinking);
-  setText($("won-text"), `Score ${view.score} · ${view.points} points · ${view.moves} moves · ${clock.format(view.time)}`);
+  setText($("won-text"), view.won_text || "");
   renderRecord(view.record);
   if (view.give_up) {
     setText($("give-up-title"), view.give_up.title);
@@ -384,9 +384,11 @@ const clock = {
   seconds: 0,
   running: false,
   timer: null,
-  format(s) {
-    const m = Math.floor(s / 60);
-    return `${m}:${String(s % 60).padStart(2, "0")}`;
+  format(s) { // as spider.stats.clock_text: 5:07, or 1:02:03 past an hour
+    const two = (n) => String(n).padStart(2, "0");
+    const h = Math.floor(s / 3600);
+    const m = Math.floor(s / 60) % 60;
+    return h ? `${h}:${two(m)}:${two(s % 60)}` : `${m}:${two(s % 60)}`;
   },
   set(seconds, running) {
     this.seconds = seconds;
