@@ -626,7 +626,7 @@ class App:
         elif name == "stats":
             self.dialog = "stats"
         elif name == "rules":
-            self.dialog = "rules"
+            self._show_rules()
         elif name == "reset-stats":
             self.dialog = "reset-stats"
         elif name == "reset-stats-confirmed":
@@ -653,6 +653,9 @@ class App:
         else:
             self._say(f"Unknown action {name!r}", "error")
         return True
+
+    def _show_rules(self) -> None:
+        self.dialog = "rules"
 
     def _close_dialog(self) -> None:
         """Close whatever dialog is open, forgetting what it asked about."""
@@ -958,7 +961,7 @@ class App:
         if event.get("alt"):
             return False
         shortcuts = {"u": self._redo if shift else self._undo, "h": self._hint, "d": lambda: self._play(DEAL),
-                     "n": lambda: self._ask_first("new")}
+                     "n": lambda: self._ask_first("new"), "?": self._show_rules}
         if lower in shortcuts:
             shortcuts[lower]()
             return True

@@ -536,6 +536,7 @@ def test_how_to_play_shows_the_variants_rules():
     view = app.handle({"type": "action", "name": "rules"})["view"]
     assert view["rules"]["title"] == "How to play Scorpion" and "only a King" in " ".join(view["rules"]["paragraphs"])
     assert app.handle({"type": "key", "key": "Escape"})["view"]["rules"] is None
+    assert app.handle({"type": "key", "key": "?", "shift": True})["view"]["dialog"] == "rules", "? opens them too"
 
 
 def test_json_boundary_and_first_view():

@@ -804,6 +804,8 @@ def test_how_to_play_shows_this_variants_rules(page, phone_page, base_url):
         save_screenshot(shown, shot)
         dialog.locator('[data-action="dismiss"]').click()
         dialog.wait_for(state="hidden")
+    page.keyboard.press("?")
+    page.locator('[data-dialog="rules"]').wait_for(state="visible")
 
 
 def test_the_menu_fits_a_short_window(page, base_url):
