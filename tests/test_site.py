@@ -804,7 +804,8 @@ def test_how_to_play_shows_this_variants_rules(page, phone_page, base_url):
         save_screenshot(shown, shot)
         dialog.locator('[data-action="dismiss"]').click()
         dialog.wait_for(state="hidden")
-    page.keyboard.press("?")
+    assert page.evaluate("() => document.activeElement.tagName") == "SUMMARY", "focus went back to the ⋯ toggle"
+    page.keyboard.press("?")  # the game's keys work from there too
     page.locator('[data-dialog="rules"]').wait_for(state="visible")
 
 

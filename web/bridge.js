@@ -602,9 +602,10 @@ function boardFocus() {
 
 function onKeyDown(e) {
   if (e.key === "Escape") closeMenu(null);
-  if (e.target.closest("select, input, summary, dialog") && e.key !== "Escape") {
-    if (!e.ctrlKey && !e.metaKey) return;
-  }
+  // Typing in a field or a dialog, and Enter or Space on the ⋯ toggle, are the browser's; the
+  // game's letter keys still work with the toggle focused (where closing the menu leaves focus).
+  const browsers = e.target.closest("select, input, dialog") || (e.target.closest("summary") && (e.key === "Enter" || e.key === " "));
+  if (browsers && e.key !== "Escape" && !e.ctrlKey && !e.metaKey) return;
   const focus = boardFocus();
   const response = send({ type: "key", key: e.key, ctrl: e.ctrlKey || e.metaKey, shift: e.shiftKey, alt: e.altKey, board: !!focus, focus });
   if (response.handled) {
