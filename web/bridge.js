@@ -37,6 +37,7 @@ const storage = {
 
 // ---------------------------------------------------------------- layout (pixels only)
 const READABLE = 14; // px of a covered face-up card that show its corner legibly
+const MAX_CARD = 144; // px: a big screen gets big cards, short of a table that looks like a poster
 const MIN_CARD = 64; // px: the narrowest a card gets to keep a long column readable
 const DOWN_SQUEEZED = 0.04; // of a card's height: the least a face-down card shows
 
@@ -53,7 +54,7 @@ function layout(view) {
   // Cards get smaller (down to MIN_CARD wide) only for a column so long that, fanned as tight as
   // face-down cards go, its covered face-up cards would show less than READABLE pixels each.
   const fit = Math.min(...counts.map(({ downs, ups }) => (height - 4 - READABLE * ups) / (1 + DOWN_SQUEEZED * downs) / 1.4));
-  const cw = Math.min((width - gap * (n + 1)) / n, 104, height / 4.2, Math.max(fit, MIN_CARD));
+  const cw = Math.min((width - gap * (n + 1)) / n, MAX_CARD, height / 4.2, Math.max(fit, MIN_CARD));
   const ch = cw * 1.4;
   const left = (width - (cw * n + gap * (n - 1))) / 2;
   const root = document.documentElement.style;
