@@ -161,6 +161,7 @@ class App:
     def on_start(self, event: dict[str, Any]) -> None:
         """Boot: read what the page found in storage, then open the link or the last game."""
         self.storage = {k: v for k, v in (event.get("storage") or {}).items() if isinstance(v, str)}
+        first_visit = not self.storage
         settings = self._settings()
         self.saving = settings.get("saving", True) is not False
         winnable = settings.get("winnable")
@@ -178,6 +179,8 @@ class App:
         self._open_variant(variant, fresh_seed=seed)
         if event.get("hash"):
             self.on_hash(event)
+        if first_visit and self.tone == "info":
+            self._say(f"Welcome! {self.message} Rules: ⋯ › How to play.")
 
     def on_hash(self, event: dict[str, Any]) -> None:
         """The URL fragment changed: ``#spider-4/99``, ``#spider-2`` or ``#pos=<notation>``."""

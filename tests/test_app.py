@@ -524,6 +524,18 @@ def test_a_deal_chosen_by_number_says_whether_it_is_proven_with_winnable_deals_o
     assert text.startswith("This game is a position from a link, not a numbered deal.")
 
 
+def test_a_first_visit_is_welcomed_and_told_where_the_rules_are():
+    _, response = started(seed=9)
+    assert response["view"]["status"] == "Welcome! Spider · 1 suit, deal 9. Good luck! Rules: ⋯ › How to play."
+    stored = {k: v for k, v in response["store"].items() if v is not None}
+    _, response = started(stored)
+    assert not response["view"]["status"].startswith("Welcome"), "only the first time"
+    _, response = started(hash_="#spider-2/4")
+    assert response["view"]["status"].startswith("Welcome! Spider · 2 suits, deal 4. Good luck! Rules:")
+    _, response = started(hash_="#spider-9/4")
+    assert response["view"]["status"].startswith("That link (spider-9/4) names no deal"), "an error stands alone"
+
+
 def test_how_to_play_shows_the_variants_rules():
     from spider.rules import how_to_play
 
