@@ -720,8 +720,10 @@ class App:
     def _won_words(self) -> str:
         """The won game in one line, for the win dialog."""
         game = self.game
-        deal = f"Deal {game.seed} · s" if game.seed is not None else "S"
-        return f"{deal}core {game.score} · {game.points} points · {game.moves} moves · {clock_text(self.elapsed_ms // 1000)}"
+        line = f"{game.points} points · {game.moves} moves · {clock_text(self.elapsed_ms // 1000)}"
+        if game.seed is None:
+            return f"Score {game.score} · {line}"
+        return f"Deal {game.seed} · score {game.score} · {line}"
 
     def _deal_prompt(self) -> dict[str, str] | None:
         """What the "Play a deal by number" dialog says, for the page to show."""
@@ -1097,8 +1099,9 @@ class App:
             "won": game.is_won,
             "won_text": self._won_words() if game.is_won else None,
             "dialog": self.dialog,
-            "settings": {"saving": self.saving, "winnable": game.variant.name in self.winnable_only,  # by the
-                         "peek": self.peek, "four-colour": self.four_colour},  # action each checkbox sends
+            # keyed by the action each ⋯ menu checkbox sends
+            "settings": {"saving": self.saving, "winnable": game.variant.name in self.winnable_only,
+                         "peek": self.peek, "four-colour": self.four_colour},
             "badge": self._badge() if self.peek else None,
             "autoplay": self.pace_ms if self.autoplay else 0,  # ms until its next move
             "thinking": self._pending("solve"),
