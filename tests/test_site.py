@@ -821,3 +821,14 @@ def test_the_menu_fits_a_short_window(page, base_url):
     assert box["y"] >= 0 and box["y"] + box["height"] <= 500, "the last line is reached by scrolling the menu"
     page.locator('.menu [data-action="choose-deal"]').click()
     page.locator('[data-dialog="deal"]').wait_for(state="visible")
+
+
+def test_a_big_screen_gets_big_cards_and_the_row_above_lines_up_with_the_columns(page, base_url):
+    page.set_viewport_size({"width": 1920, "height": 1080})
+    open_game(page, base_url + "#spider-2/11")
+    first, last = column(page, 0).bounding_box(), column(page, 9).bounding_box()
+    assert first["width"] >= 140, "the table is not left half empty"
+    slot = page.locator(".run-slot").first.bounding_box()
+    stock = page.locator(".stock").bounding_box()
+    assert abs(slot["x"] - first["x"]) <= 1 and abs(stock["x"] + stock["width"] - last["x"] - last["width"]) <= 1
+    save_screenshot(page, "big-screen")

@@ -63,6 +63,7 @@ function layout(view) {
     root.setProperty("--ch", `${ch}px`);
     height = board.clientHeight; // the row above the board is sized by the cards
   }
+  if (root.getPropertyValue("--inset") !== `${left}px`) root.setProperty("--inset", `${left}px`); // the row above lines up
   const room = height - ch - 4;
   // A tall board (a phone held upright) spreads its columns further, face-up cards up to 0.42 of a
   // card, so a covered card shows a taller strip to tap. A column that would overflow is squeezed,
