@@ -51,6 +51,8 @@ page's Python runs it 1.5-2.4 times slower. The player can stop it at any moment
 SHOW_ME_WATCH_MS = 40_000
 """About how long "Show me" takes to play a whole win: a long one (200 moves and more in four-suit
 Spider) took 95 s at the slowest pace."""
+TABLES = {"green": "Green", "blue": "Blue", "red": "Red", "charcoal": "Charcoal"}
+"""The table colours a player may choose (the style sheet draws each), the first the default."""
 VIEW_SHAPE = 3
 """Raised whenever the view's fields change: the page paints a view stored by an earlier version
 (before Python is up) only if its shape is the build's, as it would misdraw one of another."""
@@ -90,6 +92,7 @@ class App:
         self.winnable_only: set[str] = set()
         self.peek = False
         self.four_colour = False
+        self.table = next(iter(TABLES))
         self.verdicts = Verdicts()
         self.verify_budget = VERIFY_PER_SESSION
         self.stopping = False  # the event being handled stops "Show me", if the game handles it
@@ -168,6 +171,8 @@ class App:
         self.winnable_only = {v for v in winnable if v in VARIANTS} if isinstance(winnable, list) else set()
         self.peek = settings.get("peek") is True
         self.four_colour = settings.get("four_colour") is True
+        table = settings.get("table")
+        self.table = table if table in TABLES else next(iter(TABLES))
         variant = settings.get("variant")
         if variant not in VARIANTS:
             variant = "spider-1"
@@ -241,7 +246,7 @@ class App:
     def _write_settings(self) -> None:
         settings = {"saving": self.saving, "variant": self.game.variant.name,
                     "winnable": sorted(self.winnable_only), "peek": self.peek,
-                    "four_colour": self.four_colour}
+                    "four_colour": self.four_colour, "table": self.table}
         self._write(SETTINGS_KEY, json.dumps(settings))
 
     def _switch_variant(self, name: str) -> None:
@@ -646,6 +651,14 @@ class App:
             self.four_colour = bool(event.get("on"))
             self._say("Four-colour suits: ♣ green, ♦ blue." if self.four_colour else "Two-colour suits.")
             self._save()  # with the view it draws, so that the next start paints these colours at once
+        elif name == "table":
+            table = event.get("value")
+            if table not in TABLES:
+                self._say(f"There is no table colour called {table!r}.", "error")
+                return True
+            self.table = str(table)
+            self._say(f"{TABLES[self.table]} table.")
+            self._save()  # with the view it draws, so that the next start paints this table at once
         elif name == "load-newer":
             self._open_variant(self.game.variant.name)
             self._say("Loaded the game from the other tab.")
@@ -1101,7 +1114,7 @@ class App:
             "dialog": self.dialog,
             # keyed by the action each ⋯ menu checkbox sends
             "settings": {"saving": self.saving, "winnable": game.variant.name in self.winnable_only,
-                         "peek": self.peek, "four-colour": self.four_colour},
+                         "peek": self.peek, "four-colour": self.four_colour, "table": self.table},
             "badge": self._badge() if self.peek else None,
             "autoplay": self.pace_ms if self.autoplay else 0,  # ms until its next move
             "thinking": self._pending("solve"),

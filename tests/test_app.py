@@ -889,3 +889,21 @@ def test_four_colour_suits_tell_clubs_and_diamonds_apart_and_are_remembered():
     assert reloaded.four_colour and inks(response["view"])["c"] == {"green"}
     view = reloaded.handle({"type": "action", "name": "four-colour", "on": False})["view"]
     assert inks(view)["d"] == {"red"} and view["status"] == "Two-colour suits."
+
+
+def test_the_table_colour_is_chosen_kept_for_every_variant_and_remembered():
+    app, response = started(hash_="#spider-2/5")
+    assert response["view"]["settings"]["table"] == "green"
+    response = app.handle({"type": "action", "name": "table", "value": "blue"})
+    assert response["view"]["settings"]["table"] == "blue" and response["view"]["status"] == "Blue table."
+    assert json.loads(response["store"]["spider:settings"])["table"] == "blue"
+    assert json.loads(response["store"]["spider:view:spider-2"])["settings"]["table"] == "blue", "painted at once"
+    before = app.game.to_text()
+    view = app.handle({"type": "action", "name": "table", "value": "plaid"})["view"]
+    assert view["tone"] == "error" and view["settings"]["table"] == "blue" and app.game.to_text() == before
+    view = app.handle({"type": "action", "name": "variant", "variant": "scorpion"})["view"]
+    assert view["settings"]["table"] == "blue", "one table for every variant"
+    _, response = started(dict(app.storage))
+    assert response["view"]["settings"]["table"] == "blue"
+    storage = dict(app.storage, **{"spider:settings": json.dumps({"table": "plaid"})})
+    assert started(storage)[1]["view"]["settings"]["table"] == "green", "an unknown table is the default"

@@ -675,7 +675,7 @@ def test_menu_closes_on_a_click_elsewhere_and_on_escape(page, base_url):
     assert menu.is_hidden()
     summary.focus()
     page.keyboard.press("Enter")
-    for _ in range(len(page.locator(".menu input").all())):  # past the settings
+    for _ in range(len(page.locator(".menu input, .menu select").all())):  # past the settings
         page.keyboard.press("Tab")
     page.keyboard.press("Tab")
     assert page.evaluate("() => document.activeElement.dataset.action") == "show-me"
@@ -832,3 +832,22 @@ def test_a_big_screen_gets_big_cards_and_the_row_above_lines_up_with_the_columns
     stock = page.locator(".stock").bounding_box()
     assert abs(slot["x"] - first["x"]) <= 1 and abs(stock["x"] + stock["width"] - last["x"] - last["width"]) <= 1
     save_screenshot(page, "big-screen")
+
+
+def test_the_table_colour_is_chosen_and_drawn_at_once_on_the_next_visit(page, base_url):
+    open_game(page, base_url + "#spider-4/3")
+    felt = "() => getComputedStyle(document.body).backgroundImage"
+    green = page.evaluate(felt)
+    page.locator("details.more summary").click()
+    page.locator('[data-choice="table"]').select_option("blue")
+    assert page.evaluate("document.documentElement.dataset.table") == "blue" and status(page) == "Blue table."
+    blue = page.evaluate(felt)
+    assert blue != green and "rgb(21, 77, 117)" in blue
+    page.keyboard.press("Escape")
+    page.wait_for_timeout(300)
+    save_screenshot(page, "desktop-blue-table")
+    page.goto(base_url + "#spider-4/3")
+    assert page.evaluate("document.documentElement.dataset.table") == "blue", "as the page loads, before Python is ready"
+    page.evaluate("window.app.ready")
+    page.locator("details.more summary").click()
+    assert page.locator('[data-choice="table"]').input_value() == "blue"

@@ -325,6 +325,8 @@ function renderChrome(view) {
   setText(status, view.status);
   setAttr(status, "class", `status ${view.tone}`);
   for (const box of document.querySelectorAll("[data-setting]")) box.checked = !!view.settings[box.dataset.setting];
+  for (const choice of document.querySelectorAll("[data-choice]")) choice.value = view.settings[choice.dataset.choice];
+  setAttr(document.documentElement, "data-table", view.settings.table);
   const badge = $("badge");
   badge.toggleAttribute("hidden", !view.badge);
   if (view.badge) {
@@ -661,6 +663,9 @@ function wire() {
   for (const box of document.querySelectorAll("[data-setting]")) {
     box.addEventListener("change", (e) => send({ type: "action", name: box.dataset.setting, on: e.target.checked }));
   }
+  for (const choice of document.querySelectorAll("[data-choice]")) {
+    choice.addEventListener("change", (e) => send({ type: "action", name: choice.dataset.choice, value: e.target.value }));
+  }
   $("deal-form").addEventListener("submit", (e) => {
     e.preventDefault();
     send({ type: "action", name: "play-deal", seed: $("deal-number").value });
@@ -704,6 +709,15 @@ function fail(message) {
   const retry = $("retry");
   retry.hidden = false;
   retry.onclick = () => location.reload();
+}
+
+// The player's table colour, set as this module runs, before the board or even the page's body
+// is drawn: a stored view paints only once Python's start is under way.
+function tableEarly() {
+  try {
+    const table = JSON.parse(localStorage.getItem("spider:settings") || "{}").table;
+    if (typeof table === "string") document.documentElement.dataset.table = table;
+  } catch { /* storage blocked or unreadable: the default table */ }
 }
 
 function paintEarly() {
@@ -754,6 +768,7 @@ async function boot() {
   performance.mark("spider-interactive");
 }
 
+tableEarly();
 const bootPromise = boot();
 bootPromise.catch(() => {});
 window.app = {
