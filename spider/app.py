@@ -13,6 +13,17 @@ import json
 import zlib
 from typing import Any
 
+from .backup import (
+    DEALT_PREFIX,
+    PROVEN_PREFIX,
+    SAVE_PREFIX,
+    SETTINGS_KEY,
+    STATS_PREFIX,
+    TIME_PREFIX,
+    backed_up,
+    backup_text,
+    read_backup,
+)
 from .cards import KING, Card
 from .errors import IllegalMove, NotationError, SaveError
 from .game import Game
@@ -24,17 +35,10 @@ from .stats import Record, clock_text
 from .variants import VARIANTS
 from .verdicts import Verdicts
 
-SAVE_PREFIX = "spider:save:"
-TIME_PREFIX = "spider:time:"
 BACKUP_PREFIX = "spider:backup:"
-SETTINGS_KEY = "spider:settings"
+"""Damaged data kept aside for the player to recover (not a backup file: see :mod:`spider.backup`)."""
 VIEW_PREFIX = "spider:view:"
 MENU = ("spider-1", "spider-2", "spider-4", "spider-relaxed", "spider-easy", "spiderette", "will-o-the-wisp", "scorpion")
-PROVEN_PREFIX = "spider:proven:"
-DEALT_PREFIX = "spider:dealt:"
-"""Proven seeds already dealt by "Winnable deals only", so none comes twice before every one has."""
-STATS_PREFIX = "spider:stats:"
-"""Each variant's record of finished games (:class:`spider.stats.Record`)."""
 SAVED_PREFIXES = (SAVE_PREFIX, TIME_PREFIX, VIEW_PREFIX, PROVEN_PREFIX, DEALT_PREFIX, STATS_PREFIX)
 """What saving keeps in the browser, and switching it off deletes (the settings stay)."""
 IDLE_CAP_MS = 30_000
@@ -87,6 +91,7 @@ class App:
         self.last_event_ms: float | None = None
         self.store: dict[str, str | None] = {}
         self.work: list[dict[str, Any]] = []
+        self.download: dict[str, str] | None = None  # a file for the page to hand the player
         self.jobs: dict[int, dict[str, Any]] = {}
         self.job_serial = 0
         self.winnable_only: set[str] = set()
@@ -112,6 +117,7 @@ class App:
         self.giving_up: str | None = None  # "new", "replay" or "deal", waiting for the player to confirm
         self.chosen_deal: int | None = None  # the deal number "deal" would open
         self.deal_error = ""  # what was wrong with the deal number typed
+        self.restoring: dict[str, str] | None = None  # a backup's entries, waiting for the player to confirm
 
     # --- the one entry point ---------------------------------------------------------------
     def handle(self, event: dict[str, Any]) -> dict[str, Any]:
@@ -123,6 +129,7 @@ class App:
         """
         self.store = {}
         self.work = []
+        self.download = None
         kind = event.get("type")
         handled = True
         if kind == "idle":
@@ -147,7 +154,7 @@ class App:
         if self.saving and any(key.startswith(SAVE_PREFIX) for key in self.store):
             self._write(VIEW_PREFIX + self.game.variant.name, json.dumps(view))
         return {"view": view, "store": self.store, "hash": self.link(), "handled": handled, "work": self.work,
-                "idle": self._idle_wanted()}
+                "idle": self._idle_wanted(), "download": self.download}
 
     def _tick(self, now: Any) -> None:
         if not isinstance(now, (int, float)):
@@ -165,17 +172,8 @@ class App:
         """Boot: read what the page found in storage, then open the link or the last game."""
         self.storage = {k: v for k, v in (event.get("storage") or {}).items() if isinstance(v, str)}
         first_visit = not self.storage
-        settings = self._settings()
-        self.saving = settings.get("saving", True) is not False
-        winnable = settings.get("winnable")
-        self.winnable_only = {v for v in winnable if v in VARIANTS} if isinstance(winnable, list) else set()
-        self.peek = settings.get("peek") is True
-        self.four_colour = settings.get("four_colour") is True
-        table = settings.get("table")
-        self.table = table if table in TABLES else next(iter(TABLES))
-        variant = settings.get("variant")
-        if variant not in VARIANTS:
-            variant = "spider-1"
+        self.saving = self._settings().get("saving", True) is not False
+        variant = self._read_settings()
         seed = event.get("seed")
         name, _, seed_text = _fragment(event).partition("/")
         if name in VARIANTS:
@@ -219,6 +217,19 @@ class App:
             self._say(f"The link opens another {game.variant.title} game; yours is in progress.", "warn")
             return
         self._begin(game, message)
+
+    def _read_settings(self) -> str:
+        """Take the stored settings (saving aside, which only the player switches); the variant
+        they were last on."""
+        settings = self._settings()
+        winnable = settings.get("winnable")
+        self.winnable_only = {v for v in winnable if v in VARIANTS} if isinstance(winnable, list) else set()
+        self.peek = settings.get("peek") is True
+        self.four_colour = settings.get("four_colour") is True
+        table = settings.get("table")
+        self.table = table if table in TABLES else next(iter(TABLES))
+        variant = settings.get("variant")
+        return variant if variant in VARIANTS else "spider-1"
 
     def _settings(self) -> dict[str, Any]:
         try:
@@ -494,6 +505,13 @@ class App:
     def _keep_seeds(self, key: str, seeds: set[int]) -> None:
         self._remember(key, json.dumps(sorted(seeds)))
 
+    def _forget(self, key: str) -> None:
+        """Drop what ``key`` keeps: for this visit, and in the browser while saving is on."""
+        if self.saving:
+            self._write(key, None)
+        else:
+            self.storage.pop(key, None)
+
     def _remember(self, key: str, text: str) -> None:
         """Keep ``text`` under ``key``: for this visit, and in the browser while saving is on."""
         if self.saving:
@@ -659,6 +677,14 @@ class App:
             self.table = str(table)
             self._say(f"{TABLES[self.table]} table.")
             self._save()  # with the view it draws, so that the next start paints this table at once
+        elif name == "export":
+            self._save()  # the time played up to now, too
+            self.download = {"name": "spider-backup.json", "text": backup_text(self.storage)}
+            self._say("Backup saved as spider-backup.json: load it here or in another browser from the ⋯ menu.")
+        elif name == "import":
+            self._offer_backup(event.get("text"))
+        elif name == "import-confirmed" and self.restoring is not None:
+            self._restore(self.restoring)
         elif name == "load-newer":
             self._open_variant(self.game.variant.name)
             self._say("Loaded the game from the other tab.")
@@ -679,6 +705,45 @@ class App:
         self.linked = None
         self.giving_up = None
         self.chosen_deal = None
+        self.restoring = None
+
+    def _offer_backup(self, text: Any) -> None:
+        """A backup file the player picked: checked whole, then loaded once they confirm."""
+        try:
+            keys = read_backup(text if isinstance(text, str) else "")
+        except SaveError as e:
+            self._say(f"Couldn't load that file: {e}. Nothing was changed.", "error")
+            return
+        self.restoring = keys
+        self.dialog = "import"
+
+    def _restore(self, keys: dict[str, str]) -> None:
+        """Replace what is kept here with a backup's entries (this browser's saving choice stays),
+        and go on from the game the backup was on."""
+        for key in [k for k in self.storage if backed_up(k) or k.startswith(VIEW_PREFIX)]:
+            self._forget(key)
+        for key, text in keys.items():
+            if key != SETTINGS_KEY:
+                self._remember(key, text)
+        self.storage[SETTINGS_KEY] = keys.get(SETTINGS_KEY, "{}")
+        self._open_variant(self._read_settings())
+        self._say(f"Loaded the backup: {self._backup_words(keys)}.")
+
+    def _backup_words(self, keys: dict[str, str]) -> str:
+        """What a backup holds, as a player counts it."""
+        games = sum(key.startswith(SAVE_PREFIX) for key in keys)
+        records = sum(key.startswith(STATS_PREFIX) for key in keys)
+        saved = "no saved game" if not games else f"{games} saved game{'' if games == 1 else 's'}"
+        counted = ("no statistics" if not records
+                   else f"the statistics of {records} variant{'' if records == 1 else 's'}")
+        return f"{saved} and {counted}"
+
+    def _import_words(self) -> str | None:
+        """What the load-a-backup dialog asks, for the page to show."""
+        if self.restoring is None:
+            return None
+        return (f"The file holds {self._backup_words(self.restoring)}. They replace this browser's games, "
+                "statistics and settings.")
 
     def _play_deal(self, typed: Any) -> None:
         """The deal number typed in the "Play a deal by number" dialog: a number opens that deal
@@ -1121,6 +1186,7 @@ class App:
             "link": self.link(),
             "give_up": self._give_up_words(),
             "deal_prompt": self._deal_prompt(),
+            "import_text": self._import_words(),
             "rules": {"title": f"How to play {game.variant.title}", "paragraphs": how_to_play(game.variant)}
             if self.dialog == "rules" else None,
             "record": {"title": game.variant.title, "rows": self.record.rows(),

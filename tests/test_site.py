@@ -851,3 +851,33 @@ def test_the_table_colour_is_chosen_and_drawn_at_once_on_the_next_visit(page, ba
     page.evaluate("window.app.ready")
     page.locator("details.more summary").click()
     assert page.locator('[data-choice="table"]').input_value() == "blue"
+
+
+def test_a_backup_file_is_saved_and_loaded_back(page, base_url, tmp_path):
+    open_game(page, base_url + "#spider-2/11")
+    page.locator('[data-action="deal"]').click()
+    played = [faces(page, c) for c in range(10)]
+    page.locator("details.more summary").click()
+    with page.expect_download() as info:
+        page.locator('.menu [data-action="export"]').click()
+    assert info.value.suggested_filename == "spider-backup.json"
+    backup = tmp_path / "spider-backup.json"
+    info.value.save_as(backup)
+    page.locator('nav [data-action="new"]').click()
+    page.locator('[data-dialog="give-up"] [data-action="give-up"]').click()
+    assert [faces(page, c) for c in range(10)] != played
+    (tmp_path / "bad.json").write_text("not a backup")
+    page.locator('[data-role="backup-file"]').set_input_files(tmp_path / "bad.json")
+    page.wait_for_function("() => document.querySelector('[data-role=status]').textContent.includes('Nothing was')")
+    page.locator('[data-role="backup-file"]').set_input_files(backup)
+    dialog = page.locator('[data-dialog="import"]')
+    dialog.wait_for(state="visible")
+    assert "1 saved game and no statistics" in dialog.inner_text()
+    page.wait_for_timeout(300)
+    save_screenshot(page, "desktop-load-backup")
+    dialog.locator('[data-action="import-confirmed"]').click()
+    dialog.wait_for(state="hidden")
+    assert [faces(page, c) for c in range(10)] == played and stat(page, "moves") == "1"
+    page.reload()
+    page.evaluate("window.app.ready")
+    assert [faces(page, c) for c in range(10)] == played, "the loaded game is the saved one now"

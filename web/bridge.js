@@ -342,6 +342,7 @@ function renderChrome(view) {
     setText($("give-up-confirm"), view.give_up.confirm);
   }
   if (view.rules) renderRules(view.rules);
+  if (view.import_text) setText($("import-text"), view.import_text);
   if (view.deal_prompt) {
     setText($("deal-text"), view.deal_prompt.text);
     setText($("deal-error"), view.deal_prompt.error);
@@ -425,6 +426,15 @@ function send(event) {
   return response;
 }
 
+// A file Python wrote for the player (a backup), handed over as a download.
+function download({ name, text }) {
+  const link = document.createElement("a");
+  link.href = URL.createObjectURL(new Blob([text], { type: "application/json" }));
+  link.download = name;
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(link.href), 0);
+}
+
 function apply(response) {
   const ok = storage.write(response.store);
   if (response.view) {
@@ -433,6 +443,7 @@ function apply(response) {
   }
   solver.post(response.work);
   idle(response.idle);
+  if (response.download) download(response.download);
   if (response.hash !== location.hash && !(response.hash === "" && !location.hash)) {
     history.replaceState(null, "", response.hash || location.pathname + location.search);
   }
@@ -639,6 +650,10 @@ function onClick(e) {
   const button = e.target.closest("[data-action]");
   if (!button) return;
   const name = button.dataset.action;
+  if (name === "pick-backup") {
+    $("backup-file").click();
+    return;
+  }
   if (name === "copy-link") {
     const url = new URL(current ? current.link : "", location.href).href;
     navigator.clipboard.writeText(url).then(
@@ -666,6 +681,11 @@ function wire() {
   for (const choice of document.querySelectorAll("[data-choice]")) {
     choice.addEventListener("change", (e) => send({ type: "action", name: choice.dataset.choice, value: e.target.value }));
   }
+  $("backup-file").addEventListener("change", async (e) => {
+    const [file] = e.target.files;
+    e.target.value = ""; // the same file picked again is a new choice
+    if (file) send({ type: "action", name: "import", text: await file.text() });
+  });
   $("deal-form").addEventListener("submit", (e) => {
     e.preventDefault();
     send({ type: "action", name: "play-deal", seed: $("deal-number").value });
