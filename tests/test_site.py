@@ -843,6 +843,7 @@ def test_the_table_colour_is_chosen_and_drawn_at_once_on_the_next_visit(page, ba
     assert page.evaluate("document.documentElement.dataset.table") == "blue" and status(page) == "Blue table."
     blue = page.evaluate(felt)
     assert blue != green and "rgb(21, 77, 117)" in blue
+    assert page.locator('meta[name="theme-color"]').get_attribute("content") == "#154d75", "a phone's browser bar too"
     page.keyboard.press("Escape")
     page.wait_for_timeout(300)
     save_screenshot(page, "desktop-blue-table")
@@ -851,6 +852,7 @@ def test_the_table_colour_is_chosen_and_drawn_at_once_on_the_next_visit(page, ba
     page.evaluate("window.app.ready")
     page.locator("details.more summary").click()
     assert page.locator('[data-choice="table"]').input_value() == "blue"
+    assert page.locator('meta[name="theme-color"]').get_attribute("content") == "#154d75"
 
 
 def test_a_backup_file_is_saved_and_loaded_back(page, base_url, tmp_path):

@@ -326,7 +326,7 @@ function renderChrome(view) {
   setAttr(status, "class", `status ${view.tone}`);
   for (const box of document.querySelectorAll("[data-setting]")) box.checked = !!view.settings[box.dataset.setting];
   for (const choice of document.querySelectorAll("[data-choice]")) choice.value = view.settings[choice.dataset.choice];
-  setAttr(document.documentElement, "data-table", view.settings.table);
+  if (document.documentElement.dataset.table !== view.settings.table || !tableShown) showTable(view.settings.table);
   const badge = $("badge");
   badge.toggleAttribute("hidden", !view.badge);
   if (view.badge) {
@@ -729,6 +729,16 @@ function fail(message) {
   const retry = $("retry");
   retry.hidden = false;
   retry.onclick = () => location.reload();
+}
+
+// The table's colour, on the page and in a phone's browser bar (the style sheet's felt).
+let tableShown = false;
+function showTable(table) {
+  const root = document.documentElement;
+  root.dataset.table = table;
+  const felt = getComputedStyle(root).getPropertyValue("--felt").trim();
+  if (felt) document.querySelector('meta[name="theme-color"]').content = felt;
+  tableShown = !!felt;
 }
 
 // The player's table colour, set as this module runs, before the board or even the page's body
