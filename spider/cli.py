@@ -36,16 +36,20 @@ def show(args: argparse.Namespace) -> int:
 
 @command
 def rules(args: argparse.Namespace) -> int:
-    variant = VARIANTS[args.variant]
-    print(variant.title, *(textwrap.fill(p, 100) for p in how_to_play(variant)), sep="\n\n")
+    print(_rules_text(args.variant))
     return 0
+
+
+def _rules_text(name: str) -> str:
+    variant = VARIANTS[name]
+    return "\n\n".join([variant.title, *(textwrap.fill(p, 100) for p in how_to_play(variant))])
 
 
 @command
 def play(args: argparse.Namespace) -> int:
     game = Game(args.variant, args.seed)
     print(f"{game.variant.title}, deal {game.seed}. "
-          "Type FROM TO [COUNT], d to deal, h for hints, u to undo, r to redo, q to quit.")
+          "Type FROM TO [COUNT], d to deal, h for hints, u to undo, r to redo, ? for the rules, q to quit.")
     while not game.is_won:
         print(game.to_text(), f"score {game.score}", sep="")
         try:
@@ -57,6 +61,9 @@ def play(args: argparse.Namespace) -> int:
                 return 0
             if line == "h":
                 print(_advice(game))
+                continue
+            if line == "?":
+                print(_rules_text(game.variant.name))
                 continue
             if line == "u":
                 game.undo()

@@ -7,7 +7,7 @@ import sys
 
 import pytest
 
-from spider import DEAL, Game, Move, hints
+from spider import DEAL, VARIANTS, Game, Move, hints
 from spider import cli as cli_module
 from spider.cli import main
 
@@ -28,7 +28,6 @@ def test_python_dash_m_spider_show():
 
 
 def test_rules_prints_how_to_play_the_variant(capsys):
-    from spider import VARIANTS
     from spider.rules import how_to_play
 
     assert main(["rules", "scorpion"]) == 0
@@ -87,6 +86,14 @@ def test_play_moves_deals_undoes_and_quits(monkeypatch, capsys):
     frames = out.split("> ")
     assert len(frames) == 7  # the start and five actions, then q
     assert frames[-2].startswith(g.to_text()) and f"score {g.score}" in frames[-2]
+
+
+def test_play_shows_the_rules_on_a_question_mark(monkeypatch, capsys):
+    from spider.rules import how_to_play
+
+    out = play(monkeypatch, capsys, ["?", "q"])
+    assert "? for the rules" in out.splitlines()[0]
+    assert " ".join(how_to_play(VARIANTS["spider-1"])) in " ".join(out.split()), "every paragraph, wrapped"
 
 
 def test_play_reports_bad_input_and_carries_on(monkeypatch, capsys):
