@@ -138,7 +138,7 @@ class App:
                         "idle": self._idle_wanted()}
         else:
             self._tick(event.get("now"))
-            player = kind not in ("tick", "worked", "worker-error", "external", "storage-error")
+            player = kind not in ("tick", "worked", "worker-error", "external", "storage-error", "hide")
             paused = self.autoplay
             self.stopping = player and (paused is not None or self._pending("solve"))
             if player:
@@ -339,6 +339,15 @@ class App:
         self._say_if_dead_end()
         self._save()
         self._request_badge()
+
+    def on_hide(self, event: dict[str, Any]) -> None:
+        """The page was hidden (another tab, another app, closed): keep the time played up to now,
+        which would otherwise be lost with the page, and count none of the time it stays hidden.
+        Only the time is written: the game was saved at its last move, and while another tab's
+        newer game waits for the player's choice, nothing of this one may go over it."""
+        if self.dialog != "conflict" and self._clock_running():
+            self._remember(TIME_PREFIX + self.game.variant.name, str(self.elapsed_ms))
+        self.last_event_ms = None
 
     def on_external(self, event: dict[str, Any]) -> None:
         """Another tab wrote a save: the later write won; offer to load it over this one. Its

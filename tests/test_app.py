@@ -907,3 +907,18 @@ def test_the_table_colour_is_chosen_kept_for_every_variant_and_remembered():
     assert response["view"]["settings"]["table"] == "blue"
     storage = dict(app.storage, **{"spider:settings": json.dumps({"table": "plaid"})})
     assert started(storage)[1]["view"]["settings"]["table"] == "green", "an unknown table is the default"
+
+
+def test_hiding_the_page_keeps_the_time_so_far_and_counts_none_while_hidden():
+    app, _ = started(seed=5)
+    app.handle({"type": "action", "name": "deal", "now": 1_000})
+    response = app.handle({"type": "hide", "now": 21_000})
+    assert response["store"] == {"spider:time:spider-1": "20000"}, "only the time: the game was saved at its move"
+    app.handle({"type": "key", "key": "Escape", "now": 600_000})  # back ten minutes later
+    assert app.elapsed_ms == 20_000
+    app.handle({"type": "key", "key": "Escape", "now": 605_000})
+    assert app.elapsed_ms == 25_000, "visible again: the clock runs"
+    app.dialog = "conflict"  # another tab's newer game waits for the player's choice
+    assert app.handle({"type": "hide", "now": 606_000})["store"] == {}
+    fresh, _ = started(seed=6)
+    assert fresh.handle({"type": "hide", "now": 5_000})["store"] == {}, "a deal not yet played has no time"

@@ -883,3 +883,15 @@ def test_a_backup_file_is_saved_and_loaded_back(page, base_url, tmp_path):
     page.reload()
     page.evaluate("window.app.ready")
     assert [faces(page, c) for c in range(10)] == played, "the loaded game is the saved one now"
+
+
+def test_hiding_the_page_keeps_the_time_played(page, base_url):
+    open_game(page, base_url + "#spider-1/5")
+    page.locator('[data-action="deal"]').click()
+    page.wait_for_timeout(1_200)
+    page.evaluate("""() => {
+        Object.defineProperty(document, "visibilityState", { value: "hidden", configurable: true });
+        document.dispatchEvent(new Event("visibilitychange"));
+    }""")
+    kept = int(page.evaluate("localStorage.getItem('spider:time:spider-1')"))
+    assert kept >= 1_000, "the second since the deal is kept, though no move came after it"
