@@ -138,7 +138,7 @@ class App:
                         "idle": self._idle_wanted()}
         else:
             self._tick(event.get("now"))
-            player = kind not in ("tick", "worked", "worker-error", "external", "storage-error", "hide")
+            player = kind not in ("tick", "worked", "worker-error", "external", "storage-error", "hide", "show")
             paused = self.autoplay
             self.stopping = player and (paused is not None or self._pending("solve"))
             if player:
@@ -348,6 +348,9 @@ class App:
         if self.dialog != "conflict" and self._clock_running():
             self._remember(TIME_PREFIX + self.game.variant.name, str(self.elapsed_ms))
         self.last_event_ms = None
+
+    def on_show(self, event: dict[str, Any]) -> None:
+        """The page is in view again: the clock runs from now (:meth:`handle` noted the time)."""
 
     def on_external(self, event: dict[str, Any]) -> None:
         """Another tab wrote a save: the later write won; offer to load it over this one. Its

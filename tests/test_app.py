@@ -914,10 +914,10 @@ def test_hiding_the_page_keeps_the_time_so_far_and_counts_none_while_hidden():
     app.handle({"type": "action", "name": "deal", "now": 1_000})
     response = app.handle({"type": "hide", "now": 21_000})
     assert response["store"] == {"spider:time:spider-1": "20000"}, "only the time: the game was saved at its move"
-    app.handle({"type": "key", "key": "Escape", "now": 600_000})  # back ten minutes later
-    assert app.elapsed_ms == 20_000
+    view = app.handle({"type": "show", "now": 600_000})["view"]  # back ten minutes later
+    assert app.elapsed_ms == 20_000 and view["time"] == 20 and view["clock_running"]
     app.handle({"type": "key", "key": "Escape", "now": 605_000})
-    assert app.elapsed_ms == 25_000, "visible again: the clock runs"
+    assert app.elapsed_ms == 25_000, "in view again: the clock runs from its return"
     app.dialog = "conflict"  # another tab's newer game waits for the player's choice
     assert app.handle({"type": "hide", "now": 606_000})["store"] == {}
     fresh, _ = started(seed=6)

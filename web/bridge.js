@@ -694,7 +694,7 @@ function wire() {
     dialog.addEventListener("cancel", () => send({ type: "action", name: "dismiss" }));
   }
   addEventListener("hashchange", () => send({ type: "hash", hash: location.hash }));
-  document.addEventListener("visibilitychange", () => { if (document.visibilityState === "hidden") send({ type: "hide" }); });
+  document.addEventListener("visibilitychange", () => send({ type: document.visibilityState === "hidden" ? "hide" : "show" }));
   addEventListener("resize", () => { if (current) render(current); });
   addEventListener("storage", (e) => { if (e.key && /^spider:(save|stats):/.test(e.key)) send({ type: "external", key: e.key, value: e.newValue }); });
 }
