@@ -10,6 +10,7 @@ the cheapest way across the Pyodide boundary.
 from __future__ import annotations
 
 import json
+import re
 import zlib
 from typing import Any
 
@@ -691,8 +692,11 @@ class App:
             self._save()  # with the view it draws, so that the next start paints this table at once
         elif name == "export":
             self._save()  # the time played up to now, too
-            self.download = {"name": "spider-backup.json", "text": backup_text(self.storage)}
-            self._say("Backup saved as spider-backup.json: load it here or in another browser from the ⋯ menu.")
+            today = event.get("today")  # the player's date, which only the page knows
+            dated = isinstance(today, str) and re.fullmatch(r"\d{4}-\d\d-\d\d", today)
+            file = f"spider-backup-{today}.json" if dated else "spider-backup.json"
+            self.download = {"name": file, "text": backup_text(self.storage)}
+            self._say(f"Backup saved as {file}: load it here or in another browser from the ⋯ menu.")
         elif name == "import":
             self._offer_backup(event.get("text"))
         elif name == "import-confirmed" and self.restoring is not None:

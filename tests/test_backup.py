@@ -69,9 +69,12 @@ def test_a_damaged_backup_is_refused_saying_what_is_wrong(text, says):
 
 def test_a_backup_loads_in_another_browser_after_asking_and_play_goes_on_there():
     app, _ = played_browser()
-    response = app.handle({"type": "action", "name": "export", "now": 3_000})
+    response = app.handle({"type": "action", "name": "export", "now": 3_000, "today": "2026-12-07"})
     download = response["download"]
-    assert download["name"] == "spider-backup.json" and response["view"]["tone"] == "info"
+    assert download["name"] == "spider-backup-2026-12-07.json" and response["view"]["tone"] == "info"
+    for today in (None, "../../etc", "2026-12-7"):
+        odd = app.handle({"type": "action", "name": "export", "today": today})["download"]
+        assert odd["name"] == "spider-backup.json" and odd["text"] == download["text"], today
     assert app.handle({"type": "tick"})["download"] is None, "a file only when asked for"
     other, response = started(hash_="#scorpion/1")  # another browser, its own game on
     own = other.game.to_text()

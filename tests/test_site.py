@@ -862,7 +862,9 @@ def test_a_backup_file_is_saved_and_loaded_back(page, base_url, tmp_path):
     page.locator("details.more summary").click()
     with page.expect_download() as info:
         page.locator('.menu [data-action="export"]').click()
-    assert info.value.suggested_filename == "spider-backup.json"
+    today = page.evaluate("() => { const d = new Date(); return [d.getFullYear(), d.getMonth() + 1, d.getDate()]"
+                          ".map(n => String(n).padStart(2, '0')).join('-'); }")
+    assert info.value.suggested_filename == f"spider-backup-{today}.json", "a file a day, by the player's date"
     backup = tmp_path / "spider-backup.json"
     info.value.save_as(backup)
     page.locator('nav [data-action="new"]').click()

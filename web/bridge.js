@@ -650,6 +650,12 @@ function onClick(e) {
   const button = e.target.closest("[data-action]");
   if (!button) return;
   const name = button.dataset.action;
+  if (name === "export") { // named for the player's own date, which Python cannot know
+    const day = new Date();
+    const today = [day.getFullYear(), day.getMonth() + 1, day.getDate()].map((n) => String(n).padStart(2, "0")).join("-");
+    send({ type: "action", name, today });
+    return;
+  }
   if (name === "pick-backup") {
     $("backup-file").click();
     return;
