@@ -253,7 +253,10 @@ class App:
         name = self.game.variant.name
         self._write_settings()
         self._remember(SAVE_PREFIX + name, self.game.to_json())
-        self._remember(TIME_PREFIX + name, str(self.elapsed_ms))
+        self._keep_time()
+
+    def _keep_time(self) -> None:
+        self._remember(TIME_PREFIX + self.game.variant.name, str(self.elapsed_ms))
 
     def _write_settings(self) -> None:
         settings = {"saving": self.saving, "variant": self.game.variant.name,
@@ -347,7 +350,7 @@ class App:
         Only the time is written: the game was saved at its last move, and while another tab's
         newer game waits for the player's choice, nothing of this one may go over it."""
         if self.dialog != "conflict" and self._clock_running():
-            self._remember(TIME_PREFIX + self.game.variant.name, str(self.elapsed_ms))
+            self._keep_time()
         self.last_event_ms = None
 
     def on_show(self, event: dict[str, Any]) -> None:

@@ -7,6 +7,7 @@ const BOOT_TIMEOUT_MS = 60000;
 const DOUBLE_TAP_MS = 350;
 const DRAG_THRESHOLD_PX = 6;
 const $ = (role) => document.querySelector(`[data-role="${role}"]`);
+const two = (n) => String(n).padStart(2, "0");
 
 // ---------------------------------------------------------------- storage (may throw: never fatal)
 const storage = {
@@ -22,6 +23,9 @@ const storage = {
   },
   get(key) {
     try { return localStorage.getItem(key); } catch { return null; }
+  },
+  settings() { // the settings Python stored, for what is drawn before it starts
+    try { return JSON.parse(this.get("spider:settings") || "{}") || {}; } catch { return {}; }
   },
   write(ops) {
     let ok = true;
@@ -350,7 +354,6 @@ function renderChrome(view) {
   }
   for (const dialog of document.querySelectorAll("dialog[data-dialog]")) {
     const wanted = view.dialog === dialog.dataset.dialog;
-    if (wanted && !dialog.open && dialog.dataset.dialog === "deal") $("deal-number").value = "";
     if (wanted && !dialog.open) dialog.showModal();
     else if (!wanted && dialog.open) dialog.close();
   }
@@ -390,7 +393,6 @@ const clock = {
   running: false,
   timer: null,
   format(s) { // as spider.stats.clock_text: 5:07, or 1:02:03 past an hour
-    const two = (n) => String(n).padStart(2, "0");
     const h = Math.floor(s / 3600);
     const m = Math.floor(s / 60) % 60;
     return h ? `${h}:${two(m)}:${two(s % 60)}` : `${m}:${two(s % 60)}`;
@@ -652,7 +654,7 @@ function onClick(e) {
   const name = button.dataset.action;
   if (name === "export") { // named for the player's own date, which Python cannot know
     const day = new Date();
-    const today = [day.getFullYear(), day.getMonth() + 1, day.getDate()].map((n) => String(n).padStart(2, "0")).join("-");
+    const today = [day.getFullYear(), two(day.getMonth() + 1), two(day.getDate())].join("-");
     send({ type: "action", name, today });
     return;
   }
@@ -692,6 +694,7 @@ function wire() {
     e.target.value = ""; // the same file picked again is a new choice
     if (file) send({ type: "action", name: "import", text: await file.text() });
   });
+  $("deal-form").closest("dialog").addEventListener("close", () => $("deal-form").reset()); // a new number each time
   $("deal-form").addEventListener("submit", (e) => {
     e.preventDefault();
     send({ type: "action", name: "play-deal", seed: $("deal-number").value });
@@ -751,17 +754,14 @@ function showTable(table) {
 // The player's table colour, set as this module runs, before the board or even the page's body
 // is drawn: a stored view paints only once Python's start is under way.
 function tableEarly() {
-  try {
-    const table = JSON.parse(localStorage.getItem("spider:settings") || "{}").table;
-    if (typeof table === "string") document.documentElement.dataset.table = table;
-  } catch { /* storage blocked or unreadable: the default table */ }
+  const { table } = storage.settings();
+  if (typeof table === "string") document.documentElement.dataset.table = table;
 }
 
 function paintEarly() {
   // Draw the last view Python rendered (or the build's pre-rendered deal) before Python is up.
   const stored = storage.readAll();
-  let variant = "spider-1";
-  try { variant = JSON.parse(stored["spider:settings"] || "{}").variant || variant; } catch { /* default */ }
+  const variant = storage.settings().variant || "spider-1";
   const built = info.firstViews || {};
   let view = null;
   try { view = JSON.parse(stored[`spider:view:${variant}`] || "null"); } catch { view = null; }
