@@ -12,8 +12,10 @@ from __future__ import annotations
 import json
 import re
 import zlib
+from datetime import date
 from typing import Any
 
+from . import winnable
 from .backup import (
     DEALT_PREFIX,
     PROVEN_PREFIX,
@@ -102,6 +104,7 @@ class App:
         self.verdicts = Verdicts()
         self.verify_budget = VERIFY_PER_SESSION
         self.stopping = False  # the event being handled stops "Show me", if the game handles it
+        self.today: date | None = None  # the player's date, which only the page knows: sent with each event
         self._identified: tuple[Game, str] | None = None
         self._reset_ui()
 
@@ -131,6 +134,7 @@ class App:
         self.store = {}
         self.work = []
         self.download = None
+        self.today = _day(event.get("today"))
         kind = event.get("type")
         handled = True
         if kind == "idle":
@@ -330,12 +334,14 @@ class App:
         from a link), not counted already."""
         return game.seed is not None and not self.record.counted
 
-    def _begin(self, game: Game, message: str = "", tone: str = "info") -> None:
+    def _begin(self, game: Game, message: str = "", tone: str = "info", day: str | None = None) -> None:
+        """Put ``game`` on the table (the deal of ``day``, if it is one), counting the game it
+        replaces as given up."""
         old, self.game = self.game, game
         record = self.record
         if old.variant.name == game.variant.name and old.moves and not old.is_won and self._counts(old):
             record = record.loss()  # given up for this one
-        self._keep_record(record.next_game())
+        self._keep_record(record.next_game(day))
         self.elapsed_ms = 0
         self.last_event_ms = None
         self._reset_ui()
@@ -506,9 +512,7 @@ class App:
 
     def _proven(self, name: str) -> list[int]:
         """Seeds proven winnable: the list shipped in the wheel plus those the worker proved here."""
-        from .winnable import winnable_seeds
-
-        return sorted(set(winnable_seeds(name)) | set(self._seeds(PROVEN_PREFIX + name)))
+        return sorted(set(winnable.winnable_seeds(name)) | set(self._seeds(PROVEN_PREFIX + name)))
 
     def _seeds(self, key: str) -> list[int]:
         """The seeds kept under ``key``; none if what is there is not a list of seeds."""
@@ -658,6 +662,8 @@ class App:
             self.deal_error = ""
         elif name == "play-deal" and self.dialog == "deal":
             self._play_deal(event.get("seed"))
+        elif name == "daily":
+            self._daily()
         elif name == "open-link" and self.linked:
             self._begin(*self.linked)
         elif name == "keep-game":
@@ -672,7 +678,7 @@ class App:
         elif name == "reset-stats":
             self.dialog = "reset-stats"
         elif name == "reset-stats-confirmed":
-            self._keep_record(Record(counted=self.record.counted))
+            self._keep_record(Record(counted=self.record.counted, playing_day=self.record.playing_day))
             self.dialog = None
             self._say(f"Your {self.game.variant.title} statistics were reset.")
         elif name == "stop":
@@ -695,9 +701,7 @@ class App:
             self._save()  # with the view it draws, so that the next start paints this table at once
         elif name == "export":
             self._save()  # the time played up to now, too
-            today = event.get("today")  # the player's date, which only the page knows
-            dated = isinstance(today, str) and re.fullmatch(r"\d{4}-\d\d-\d\d", today)
-            file = f"spider-backup-{today}.json" if dated else "spider-backup.json"
+            file = f"spider-backup-{self.today}.json" if self.today else "spider-backup.json"
             self.download = {"name": file, "text": backup_text(self.storage)}
             self._say(f"Backup saved as {file}: load it here or in another browser from the ⋯ menu.")
         elif name == "import":
@@ -778,6 +782,19 @@ class App:
         self.chosen_deal = seed
         self._ask_first("deal")
 
+    def _daily(self) -> None:
+        """Today's deal: the same deal for every player today, proven winnable. Asks first, as
+        any deal does, while another game is unfinished; the day's own deal in play goes on."""
+        if self.today is None:
+            self._say("Can't tell today's date in this browser, so there is no deal of the day.", "error")
+            return
+        seed = winnable.daily_seed(self.game.variant.name, self.today)
+        if self.record.playing_day == self.today.isoformat() and self.game.seed == seed and not self.game.is_won:
+            self._say(f"This is today's deal: {self.game.variant.title} deal {seed}.")
+            return
+        self.chosen_deal = seed
+        self._ask_first("daily")
+
     def _ask_first(self, action: str) -> None:
         """New game, Replay and a deal by number end the game on the table: while it is unfinished,
         ask first (an N pressed by mistake would lose it, and a deal given up counts as lost)."""
@@ -792,8 +809,18 @@ class App:
             self._new_game()
         elif action == "replay":
             self._replay()
+        elif action == "daily" and self.chosen_deal is not None and self.today is not None:
+            self._open_daily(self.chosen_deal, self.today)
         elif self.chosen_deal is not None:
             self._open_deal(self.chosen_deal)
+
+    def _open_daily(self, seed: int, day: date) -> None:
+        name = self.game.variant.name
+        proven = ", proven winnable" if seed in winnable.winnable_seeds(name) else ""
+        again = (" You have won it already today: a win now counts as a game, not as another day."
+                 if self.record.last_day == day.isoformat() else "")
+        self._begin(Game(name, seed), f"Today's deal ({day.day} {day:%B}): {VARIANTS[name].title} deal {seed}"
+                                      f"{proven}.{again} Good luck!", day=day.isoformat())
 
     def _open_deal(self, seed: int) -> None:
         """Open deal ``seed`` of this variant, as asked even with "Winnable deals only" on, which
@@ -809,7 +836,8 @@ class App:
         if self.giving_up is None:
             return None
         title, confirm = {"new": ("Start a new game?", "New game"),
-                          "deal": (f"Play deal {self.chosen_deal}?", f"Play deal {self.chosen_deal}")}.get(
+                          "deal": (f"Play deal {self.chosen_deal}?", f"Play deal {self.chosen_deal}"),
+                          "daily": ("Play today's deal?", "Play today's deal")}.get(
             self.giving_up, ("Replay this deal?", "Replay"))
         return {"title": title, "confirm": confirm,
                 "text": "This game is not finished" + (": it counts as lost." if self._counts(self.game) else ".")}
@@ -820,7 +848,8 @@ class App:
         line = f"{game.points} points · {game.moves} moves · {clock_text(self.elapsed_ms // 1000)}"
         if game.seed is None:
             return f"Score {game.score} · {line}"
-        return f"Deal {game.seed} · score {game.score} · {line}"
+        deal = "Today's deal" if self.record.playing_day else "Deal"
+        return f"{deal} {game.seed} · score {game.score} · {line}"
 
     def _deal_prompt(self) -> dict[str, str] | None:
         """What the "Play a deal by number" dialog says, for the page to show."""
@@ -834,7 +863,7 @@ class App:
     def _replay(self) -> None:
         game = Game.from_position(self.game.variant, self.game.start)
         game.seed = self.game.seed
-        self._begin(game, "Replaying the same deal from the start.")
+        self._begin(game, "Replaying the same deal from the start.", day=self.record.playing_day)
 
     def _set_saving(self, on: bool) -> None:
         self.saving = on
@@ -882,7 +911,7 @@ class App:
         if self.game.is_won:
             self.dialog = "won"
             if self._counts(self.game):
-                self._keep_record(self.record.win(self.game.score, self.game.moves, self.elapsed_ms // 1000))
+                self._keep_record(self.record.win(self.game.score, self.game.moves, self.elapsed_ms // 1000).won_day())
             self._say(f"You won! {runs} runs, score {self.game.score} in {self.game.moves} moves.", "win")
         self._say_if_dead_end()
         self._save()
@@ -1208,7 +1237,7 @@ class App:
             "import_text": self._import_words(),
             "rules": {"title": f"How to play {game.variant.title}", "paragraphs": how_to_play(game.variant)}
             if self.dialog == "rules" else None,
-            "record": {"title": game.variant.title, "rows": self.record.rows(),
+            "record": {"title": game.variant.title, "rows": self.record.rows(self.today),
                        "summary": self.record.summary() if game.seed is not None else
                        "A position from a link: it does not count in the statistics."},
             "menu": [{"name": n, "title": VARIANTS[n].title, "current": n == game.variant.name} for n in MENU],
@@ -1288,6 +1317,16 @@ def _fragment(event: dict[str, Any]) -> str:
 def _seed(text: str) -> int | None:
     """A seed typed in a link: plain ASCII digits, at most 18 of them."""
     return int(text) if text.isascii() and text.isdigit() and len(text) <= 18 else None
+
+
+def _day(value: Any) -> date | None:
+    """The player's date as the page sends it (YYYY-MM-DD); None for anything else."""
+    if not isinstance(value, str) or not re.fullmatch(r"\d{4}-\d\d-\d\d", value):
+        return None
+    try:
+        return date.fromisoformat(value)
+    except ValueError:
+        return None
 
 
 def _int(value: Any, default: int = 0) -> int:

@@ -4,23 +4,31 @@ A game counts once it is finished: won by the player, or given up (replaced by a
 replay or a link after the first move, or handed to "Show me"). A game still in progress does
 not count yet, so the win rate never dips while a game is being played. ``counted`` marks the
 game in play as already counted, so undoing a win and playing it again never counts twice.
+
+Today's deal (the same for every player each day) counts as any game does, and its win also
+counts the day: days won, and days won in a row. ``playing_day`` marks the game in play as the
+deal of that day.
 """
 
 from __future__ import annotations
 
 import json
 from dataclasses import asdict, dataclass, fields, replace
+from datetime import date, timedelta
 from typing import Any
 
 from .errors import SaveError
 
 FORMAT = "spider-stats"
 VERSION = 1
+DAY_FIELDS = ("last_day", "playing_day")
+ONE_DAY = timedelta(days=1)
 
 
 @dataclass(frozen=True)
 class Record:
-    """One variant's statistics; ``streak`` is the wins in a row up to the last finished game."""
+    """One variant's statistics; ``streak`` is the wins in a row up to the last finished game,
+    ``day_streak`` the days in a row whose deal was won, up to ``last_day`` (ISO dates)."""
 
     played: int = 0
     won: int = 0
@@ -30,6 +38,11 @@ class Record:
     fastest_s: int | None = None
     fewest_moves: int | None = None
     counted: bool = False
+    days_won: int = 0
+    day_streak: int = 0
+    best_day_streak: int = 0
+    last_day: str | None = None
+    playing_day: str | None = None
 
     def win(self, score: int, moves: int, seconds: int) -> Record:
         """The record after the game in play is won with ``score`` in ``moves`` and ``seconds``."""
@@ -43,18 +56,35 @@ class Record:
         """The record after the game in play is given up: played, not won, and the streak ends."""
         return replace(self, played=self.played + 1, streak=0, counted=True)
 
-    def next_game(self) -> Record:
-        """The record as a new game starts: nothing of it is counted yet."""
-        return replace(self, counted=False)
+    def won_day(self) -> Record:
+        """The record after the game in play, the deal of ``playing_day``, is won: that day is won
+        (once, however often its deal is won again)."""
+        day = self.playing_day
+        if day is None or day == self.last_day:
+            return self
+        after_last = self.last_day is not None and date.fromisoformat(day) - date.fromisoformat(self.last_day) == ONE_DAY
+        streak = self.day_streak + 1 if after_last else 1
+        return replace(self, days_won=self.days_won + 1, day_streak=streak,
+                       best_day_streak=max(self.best_day_streak, streak), last_day=day)
 
-    def rows(self) -> list[tuple[str, str]]:
-        """What the statistics dialog lists, label and value, in a player's words."""
+    def next_game(self, day: str | None = None) -> Record:
+        """The record as a new game starts (the deal of ``day``, if it is one): nothing of it is
+        counted yet."""
+        return replace(self, counted=False, playing_day=day)
+
+    def rows(self, today: date | None = None) -> list[tuple[str, str]]:
+        """What the statistics dialog lists, label and value, in a player's words. The days in a
+        row are those up to ``today`` or yesterday: a day missed since has ended them."""
         rate = f" ({self._percent()} %)" if self.played else ""
         rows = [("Played", str(self.played)), ("Won", f"{self.won}{rate}"), ("Lost", str(self.played - self.won)),
                 ("Winning streak", f"{self.streak} (best {self.best_streak})")]
         if self.won:
             rows += [("Best score", str(self.best_score)), ("Fastest win", clock_text(self.fastest_s or 0)),
                      ("Fewest moves", str(self.fewest_moves))]
+        if self.days_won:
+            recent = today is not None and self.last_day in (today.isoformat(), (today - ONE_DAY).isoformat())
+            streak = self.day_streak if recent else 0
+            rows.append(("Today's deals won", f"{self.days_won} · {streak} in a row (best {self.best_day_streak})"))
         return rows
 
     def summary(self) -> str:
@@ -87,6 +117,8 @@ class Record:
                 ok = isinstance(value, bool)
             elif field.name == "best_score":  # a long game's score can fall below zero
                 ok = value is None or whole
+            elif field.name in DAY_FIELDS:
+                ok = value is None or _is_day(value)
             else:
                 ok = (value is None and field.default is None) or (whole and value >= 0)
             if not ok:
@@ -97,7 +129,17 @@ class Record:
             raise SaveError("the statistics do not add up: more wins or a longer streak than games")
         if (record.won > 0) != (None not in (record.best_score, record.fastest_s, record.fewest_moves)):
             raise SaveError("the statistics' best game does not match their wins")
+        if (not record.day_streak <= record.best_day_streak <= record.days_won <= record.won
+                or (record.days_won > 0) != (record.last_day is not None)):
+            raise SaveError("the statistics' days won do not add up")
         return record
+
+
+def _is_day(value: Any) -> bool:
+    try:
+        return isinstance(value, str) and date.fromisoformat(value).isoformat() == value
+    except ValueError:
+        return False
 
 
 def _best(pick: Any, old: int | None, new: int) -> int:

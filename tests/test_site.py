@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from datetime import date
 from urllib.parse import quote
 
 from conftest import boot, save_screenshot
@@ -57,6 +58,13 @@ def status(page) -> str:
 
 def stat(page, name: str) -> str:
     return page.locator(f'[data-stat="{name}"]').inner_text()
+
+
+def browser_day(page) -> date:
+    """The player's date, as the page sees it."""
+    return date.fromisoformat(page.evaluate(
+        "() => { const d = new Date(); return [d.getFullYear(), d.getMonth() + 1, d.getDate()]"
+        ".map(n => String(n).padStart(2, '0')).join('-'); }"))
 
 
 def test_boot_shows_a_fresh_deal(page, base_url):
@@ -862,9 +870,7 @@ def test_a_backup_file_is_saved_and_loaded_back(page, base_url, tmp_path):
     page.locator("details.more summary").click()
     with page.expect_download() as info:
         page.locator('.menu [data-action="export"]').click()
-    today = page.evaluate("() => { const d = new Date(); return [d.getFullYear(), d.getMonth() + 1, d.getDate()]"
-                          ".map(n => String(n).padStart(2, '0')).join('-'); }")
-    assert info.value.suggested_filename == f"spider-backup-{today}.json", "a file a day, by the player's date"
+    assert info.value.suggested_filename == f"spider-backup-{browser_day(page)}.json", "a file a day, by the player's date"
     backup = tmp_path / "spider-backup.json"
     info.value.save_as(backup)
     page.locator('nav [data-action="new"]').click()
@@ -897,3 +903,28 @@ def test_hiding_the_page_keeps_the_time_played(page, base_url):
     }""")
     kept = int(page.evaluate("localStorage.getItem('spider:time:spider-1')"))
     assert kept >= 1_000, "the second since the deal is kept, though no move came after it"
+
+
+def test_todays_deal_is_the_same_proven_deal_for_everyone_and_goes_on_after_a_reload(page, base_url):
+    from spider.winnable import daily_seed
+
+    open_game(page, base_url + "#spider-4/3")
+    page.locator('[data-action="deal"]').click()
+    page.locator("details.more summary").click()
+    page.locator('.menu [data-action="daily"]').click()
+    ask = page.locator('[data-dialog="give-up"]')
+    ask.wait_for(state="visible")
+    assert ask.locator("h2").inner_text() == "Play today's deal?"
+    ask.locator('[data-action="give-up"]').click()
+    day = browser_day(page)
+    seed = daily_seed("spider-4", day)
+    assert page.evaluate("location.hash") == f"#spider-4/{seed}" and stat(page, "moves") == "0"
+    assert status(page) == (f"Today's deal ({day.day} {day:%B}): Spider · 4 suits deal {seed}, proven winnable. "
+                            "Good luck!")
+    game = Game("spider-4", seed)
+    assert [faces(page, c)[-1] for c in range(10)] == [str(col[-1]) for col in game.columns]
+    page.reload()
+    page.evaluate("window.app.ready")
+    page.locator("details.more summary").click()
+    page.locator('.menu [data-action="daily"]').click()
+    assert status(page) == f"This is today's deal: Spider · 4 suits deal {seed}.", "still the day's deal after a reload"

@@ -418,12 +418,18 @@ let ready = false;
 const queue = [];
 let storageFailed = false;
 
+// The player's own date (YYYY-MM-DD), which Python cannot know: today's deal, a backup's name.
+function today() {
+  const day = new Date();
+  return [day.getFullYear(), two(day.getMonth() + 1), two(day.getDate())].join("-");
+}
+
 function send(event) {
   if (!ready) {
     queue.push(event);
     return { handled: false, queued: true }; // the browser keeps its default (Tab still moves focus)
   }
-  const response = JSON.parse(handle(JSON.stringify({ ...event, now: Date.now() })));
+  const response = JSON.parse(handle(JSON.stringify({ ...event, now: Date.now(), today: today() })));
   apply(response);
   return response;
 }
@@ -652,12 +658,6 @@ function onClick(e) {
   const button = e.target.closest("[data-action]");
   if (!button) return;
   const name = button.dataset.action;
-  if (name === "export") { // named for the player's own date, which Python cannot know
-    const day = new Date();
-    const today = [day.getFullYear(), two(day.getMonth() + 1), two(day.getDate())].join("-");
-    send({ type: "action", name, today });
-    return;
-  }
   if (name === "pick-backup") {
     $("backup-file").click();
     return;
