@@ -424,7 +424,7 @@ def _after(position: Position, move: Move, variant: Variant) -> Position:
         touched = (move.dst, move.src)
     for i in touched:
         cards = columns[i]
-        while len(cards) >= 13 and cards[-1].rank == ACE and _is_run(cards[-13:], variant):
+        while ends_in_run(cards, variant):
             completed = completed + (cards[-13].suit,)
             cards = cards[:-13]
         if cards and not cards[-1].face_up:
@@ -433,8 +433,10 @@ def _after(position: Position, move: Move, variant: Variant) -> Position:
     return Position(tuple(columns), stock, completed)
 
 
-def _is_run(cards: Column, variant: Variant) -> bool:
-    if cards[0].rank != KING:
+def ends_in_run(cards: Column, variant: Variant) -> bool:
+    """Whether ``cards`` end in a finished King-to-Ace run, which leaves the table at once."""
+    run = cards[-13:]
+    if len(run) < 13 or run[0].rank != KING or run[-1].rank != ACE:
         return False
     link = variant.run
-    return all(a.face_up and b.face_up and link(a, b) for a, b in pairwise(cards))
+    return all(a.face_up and b.face_up and link(a, b) for a, b in pairwise(run))

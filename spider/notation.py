@@ -18,7 +18,7 @@ from collections import Counter
 
 from .cards import SUITS, Card
 from .errors import NotationError
-from .game import Position
+from .game import Position, ends_in_run
 from .variants import VARIANTS, Variant, same_suit_down
 
 
@@ -63,6 +63,7 @@ def parse_position(text: str) -> tuple[Variant, Position, int]:
         columns.append(_parse_column(rest.split(), number, seen))
     position = Position(tuple(columns), stock, done)
     _check_cards(variant, position, len(lines))
+    _check_play(variant, position)
     return variant, position, moves
 
 
@@ -136,3 +137,12 @@ def _check_cards(variant: Variant, position: Position, last_line: int) -> None:
     extra = sorted((present - deck).elements())
     if extra:
         raise NotationError(f"line {last_line}: too many of {', '.join(dict.fromkeys(extra))} for {variant.name}")
+
+
+def _check_play(variant: Variant, position: Position) -> None:
+    """No finished run on top of a column: play never leaves one, as it leaves the table as soon
+    as it is made."""
+    for i, cards in enumerate(position.columns):
+        if ends_in_run(cards, variant):
+            raise NotationError(f"line {i + 3}: column {i + 1} ends in a finished run, which leaves the table "
+                                "as soon as it is made")

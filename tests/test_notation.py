@@ -104,3 +104,27 @@ def test_a_parsed_stock_is_face_down_like_a_dealt_one():
     again = Game.from_text(g.to_text())
     assert not any(c.face_up for c in again.stock)
     assert again.position == g.position and again.key() == g.key()
+
+
+RUN = "Ks Qs Js Ts 9s 8s 7s 6s 5s 4s 3s 2s As"
+
+
+@pytest.mark.parametrize(("name", "cards"), [
+    ("spider-4", f"3c | {RUN}"),
+    ("spider-4", f"| 4h {RUN}"),
+    ("spider-relaxed", "| Ks Qh Js Th 9s 8h 7s 6h 5s 4h 3s 2h Ad"),
+    ("scorpion", f"| {RUN}"),
+])
+def test_a_finished_run_on_top_of_a_column_is_no_position_play_leaves(name, cards):
+    with pytest.raises(NotationError, match="line 3: column 1 ends in a finished run, which leaves the table"):
+        Game.from_text(position(name, [cards]))
+
+
+@pytest.mark.parametrize(("name", "cards"), [
+    ("spider-4", f"{RUN} | 4h"),  # face down: nobody has seen it finished
+    ("spider-4", "| Ks Qs Js Ts 9s 8s 7s 6s 5s 4s 3s 2s Ah"),  # an Ace of another suit
+    ("spider-4", "| Ks Qh Js Th 9s 8h 7s 6h 5s 4h 3s 2h As"),  # mixed suits leave only where runs may mix
+    ("scorpion", f"| {RUN} 9h"),  # covered: Scorpion leaves it until the cards on it move away
+])
+def test_cards_that_are_not_a_finished_run_on_top_are_a_position(name, cards):
+    assert Game.from_text(position(name, [cards])).columns[0][-1].face_up
