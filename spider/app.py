@@ -45,6 +45,8 @@ MENU = ("spider-1", "spider-2", "spider-4", "spider-relaxed", "spider-easy", "sp
 SAVED_PREFIXES = (SAVE_PREFIX, TIME_PREFIX, VIEW_PREFIX, PROVEN_PREFIX, DEALT_PREFIX, STATS_PREFIX)
 """What saving keeps in the browser, and switching it off deletes (the settings stay)."""
 IDLE_CAP_MS = 30_000
+SEED_DIGITS = 18
+"""The longest deal number taken from a link or typed in: far past the 12 digits of a new game's."""
 VERIFY_PER_SESSION = 20
 IDLE_SLICE_MS = 1
 """The longest slice of spare time hints may take at once: a click waits at most this long."""
@@ -60,7 +62,7 @@ SHOW_ME_WATCH_MS = 40_000
 Spider) took 95 s at the slowest pace."""
 TABLES = {"green": "Green", "blue": "Blue", "red": "Red", "charcoal": "Charcoal"}
 """The table colours a player may choose (the style sheet draws each), the first the default."""
-VIEW_SHAPE = 3
+VIEW_SHAPE = 4
 """Raised whenever the view's fields change: the page paints a view stored by an earlier version
 (before Python is up) only if its shape is the build's, as it would misdraw one of another."""
 SUIT_COLOURS = ({"s": "black", "h": "red", "d": "red", "c": "black"},
@@ -115,6 +117,7 @@ class App:
         self.tone = "info"
         self.dialog: str | None = None
         self.autoplay: list[Move] | None = None
+        self.shown_win = False  # "Show me" played a win of this game: winning it is not the player's
         self.pace_ms = SHOW_ME_PACE_MS[1]
         self.badge: str | None = None
         self.linked: tuple[Game, str] | None = None
@@ -466,6 +469,7 @@ class App:
         """Tell the player what "Show me" found, and play the win if there is one."""
         self.autoplay = line or None
         if self.autoplay:
+            self.shown_win = True
             count = len(self.autoplay)
             fastest, slowest = SHOW_ME_PACE_MS
             self.pace_ms = max(fastest, min(slowest, SHOW_ME_WATCH_MS // count))
@@ -723,7 +727,12 @@ class App:
         self.dialog = "rules"
 
     def _close_dialog(self) -> None:
-        """Close whatever dialog is open, forgetting what it asked about."""
+        """Close whatever dialog is open, forgetting what it asked about; but not the choice
+        between this tab's game and another tab's newer one, which only a choice ends: closed,
+        the next move here would write over the other game unasked."""
+        if self.dialog == "conflict":
+            self._say("Choose which game to keep: the newer one from the other tab, or this one.", "warn")
+            return
         self.dialog = None
         self.linked = None
         self.giving_up = None
@@ -774,9 +783,14 @@ class App:
         dialog, which stays open to be corrected."""
         text = typed.strip() if isinstance(typed, str) else ""
         seed = _seed(text)
+        if not text:
+            self.deal_error = "Type a deal number, such as 123."
+        elif seed is None and text.isascii() and text.isdigit():
+            self.deal_error = f"Deal numbers have at most {SEED_DIGITS} digits; this one has {len(text)}."
+        elif seed is None:
+            shown = text if len(text) <= 20 else text[:19] + "…"
+            self.deal_error = f"“{shown}” is not a deal number: type a whole number, such as 123."
         if seed is None:
-            self.deal_error = (f"“{text[:20]}” is not a deal number: type a whole number, such as 123."
-                               if text else "Type a deal number, such as 123.")
             return
         self.dialog = None
         self.chosen_deal = seed
@@ -851,6 +865,13 @@ class App:
         deal = "Today's deal" if self.record.playing_day else "Deal"
         return f"{deal} {game.seed} · score {game.score} · {line}"
 
+    def _summary(self) -> str:
+        """The record in one line, for the win dialog, saying why this game did not count if it did not."""
+        if self.game.seed is None:
+            return "A position from a link: it does not count in the statistics."
+        forfeit = "A game handed to Show me counts as lost. " if self.shown_win else ""
+        return forfeit + self.record.summary()
+
     def _deal_prompt(self) -> dict[str, str] | None:
         """What the "Play a deal by number" dialog says, for the page to show."""
         if self.dialog != "deal":
@@ -912,7 +933,8 @@ class App:
             self.dialog = "won"
             if self._counts(self.game):
                 self._keep_record(self.record.win(self.game.score, self.game.moves, self.elapsed_ms // 1000).won_day())
-            self._say(f"You won! {runs} runs, score {self.game.score} in {self.game.moves} moves.", "win")
+            winner = "Show me won" if self.shown_win else "You won"
+            self._say(f"{winner}! {runs} runs, score {self.game.score} in {self.game.moves} moves.", "win")
         self._say_if_dead_end()
         self._save()
         self._request_badge()
@@ -964,7 +986,11 @@ class App:
         self.hint_index = (self.hint_index + 1) % len(self.hint_list)
         hint = self.hint_list[self.hint_index]
         more = f" (hint {self.hint_index + 1} of {len(self.hint_list)})" if len(self.hint_list) > 1 else ""
-        self._say(f"Hint: {_capital(hint.reason)}{more}.", "hint")
+        move = hint.move
+        which = ""  # the highlight alone tells apart hints that give the same reason: the words say it too
+        if not move.is_deal and sum(h.reason == hint.reason for h in self.hint_list) > 1:
+            which = f": {_group_words(self.game.columns[move.src][-move.count:])} to column {move.dst + 1}"
+        self._say(f"Hint: {_capital(hint.reason)}{which}{more}.", "hint")
 
     def _way_out(self) -> str:
         """What a stuck player can do: undo only if there is something to undo (not in a
@@ -1216,13 +1242,14 @@ class App:
             "score": game.score,
             "moves": game.moves,
             "points": game.points,
-            "time": self.elapsed_ms // 1000,
-            "clock_running": self._clock_running(),
+            # the play time at this event; the page's clock counts on from it as this does, up to the cap
+            "clock": {"ms": self.elapsed_ms, "running": self._clock_running(), "idle_cap_ms": IDLE_CAP_MS},
             "can_undo": game.can_undo(),
             "can_redo": game.can_redo(),
             "status": self.message,
             "tone": self.tone,
             "won": game.is_won,
+            "won_title": "Show me won it" if self.shown_win else "You won!",
             "won_text": self._won_words() if game.is_won else None,
             "dialog": self.dialog,
             # keyed by the action each ⋯ menu checkbox sends
@@ -1238,8 +1265,7 @@ class App:
             "rules": {"title": f"How to play {game.variant.title}", "paragraphs": how_to_play(game.variant)}
             if self.dialog == "rules" else None,
             "record": {"title": game.variant.title, "rows": self.record.rows(self.today),
-                       "summary": self.record.summary() if game.seed is not None else
-                       "A position from a link: it does not count in the statistics."},
+                       "summary": self._summary()},
             "menu": [{"name": n, "title": VARIANTS[n].title, "current": n == game.variant.name} for n in MENU],
         }
 
@@ -1315,8 +1341,9 @@ def _fragment(event: dict[str, Any]) -> str:
 
 
 def _seed(text: str) -> int | None:
-    """A seed typed in a link: plain ASCII digits, at most 18 of them."""
-    return int(text) if text.isascii() and text.isdigit() and len(text) <= 18 else None
+    """A seed typed in a link or the deal-number dialog: plain ASCII digits, at most
+    :data:`SEED_DIGITS` of them."""
+    return int(text) if text.isascii() and text.isdigit() and len(text) <= SEED_DIGITS else None
 
 
 def _day(value: Any) -> date | None:

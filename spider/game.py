@@ -231,7 +231,7 @@ class Game:
             return "a King can only go into an empty column"
         need = RANK_NAMES.get(base.rank + 1, str(base.rank + 1))
         if self.variant.build is any_suit_down:
-            return f"{base.label} can't go on {top.label}: it needs a {need}"
+            return f"{base.label} can't go on {top.label}: it needs {'an' if need == '8' else 'a'} {need}"
         return f"{base.label} can't go on {top.label}: it needs the {need}{SUIT_SYMBOLS[base.suit]}"
 
     def why_unmovable(self, col: int, count: int) -> str | None:

@@ -71,20 +71,22 @@ def test_click_group_then_column_moves_it():
 
 def test_the_clock_starts_with_the_first_move_and_stops_at_the_win():
     app, response = at_position()
-    assert (response["view"]["time"], response["view"]["clock_running"]) == (0, False)
+    assert response["view"]["clock"] == {"ms": 0, "running": False, "idle_cap_ms": 30_000}
     response = app.handle({"type": "pick", "col": 0, "index": 2, "now": 20_000})  # picked up, not moved yet
-    assert (response["view"]["time"], response["view"]["clock_running"]) == (0, False)
+    assert (response["view"]["clock"]["ms"], response["view"]["clock"]["running"]) == (0, False)
     response = app.handle({"type": "pick", "col": 1, "index": 1, "now": 25_000})  # the first move: the 5 s before were not play
-    assert (response["view"]["time"], response["view"]["clock_running"]) == (0, True)
-    response = app.handle({"type": "key", "key": "Escape", "now": 32_000})
-    assert response["view"]["time"] == 7
+    assert (response["view"]["clock"]["ms"], response["view"]["clock"]["running"]) == (0, True)
+    response = app.handle({"type": "key", "key": "Escape", "now": 32_300})
+    assert response["view"]["clock"]["ms"] == 7_300, "to the millisecond, for the page's clock to count on from"
+    response = app.handle({"type": "key", "key": "Escape", "now": 92_300})
+    assert response["view"]["clock"]["ms"] == 37_300, "a pause counts up to the cap, as the page's clock counts"
     app, _ = at_position(NEAR_WIN)  # a position 10 moves in: its clock runs at once
     app.handle({"type": "pick", "col": 1, "index": 0, "now": 1_000})
     view = app.handle({"type": "pick", "col": 0, "now": 2_000})["view"]
-    assert view["won"] and not view["clock_running"] and view["time"] == 1  # from the first event on it
+    assert view["won"] and view["clock"] == {"ms": 1_000, "running": False, "idle_cap_ms": 30_000}  # from the first event
     assert view["won_text"] == f"Score {app.game.score} · 104 points · 11 moves · 0:01", "a link's position: no deal"
     view = app.handle({"type": "key", "key": "Escape", "now": 60_000})["view"]  # admiring the win
-    assert view["time"] == 1
+    assert view["clock"]["ms"] == 1_000
 
 
 def test_illegal_click_says_why_and_changes_nothing():
@@ -246,6 +248,15 @@ def test_hint_cycle_skips_repeats_and_comes_round():
     count = len(shown)
     assert statuses[:count] == [f"Hint: {h.reason[0].upper()}{h.reason[1:]} (hint {i} of {count})." for i, h in enumerate(shown, 1)]
     assert statuses[count] == statuses[0]
+
+
+def test_hints_that_give_the_same_reason_say_which_move_they_are():
+    app, _ = started(hash_="#spiderette/972489226550")  # 5♥ empties column 1 going onto either of two 6s
+    said = [ask_hint(app)["status"] for _ in range(7)]
+    assert said[:3] == ["Hint: Reveals a face-down card in column 4 (hint 1 of 7).",  # a reason given once
+                        "Hint: Empties column 1: 5♥ to column 4 (hint 2 of 7).",
+                        "Hint: Empties column 1: 5♥ to column 6 (hint 3 of 7)."]
+    assert len(set(said)) == 7, "no two hints read the same"
 
 
 def test_a_slow_hint_says_it_is_looking_and_comes_in_spare_time(monkeypatch):
@@ -482,7 +493,8 @@ def test_a_deal_chosen_by_number_opens_asking_first_mid_game_and_bad_numbers_are
     assert view["deal_prompt"]["text"].startswith("This game is deal 5 of Spider · 1 suit.")
     start = app.game.to_text()
     for typed, said in (("", "Type a deal number, such as 123."), (" 12a ", "“12a” is not a deal number"),
-                        ("-3", "“-3” is not"), ("1" * 19, "is not a deal number"), (None, "Type a deal number")):
+                        ("-3", "“-3” is not"), ("1" * 19, "Deal numbers have at most 18 digits; this one has 19."),
+                        ("x" * 30, "“xxxxxxxxxxxxxxxxxxx…” is not a deal number"), (None, "Type a deal number")):
         view = app.handle({"type": "action", "name": "play-deal", "seed": typed})["view"]
         assert view["dialog"] == "deal" and said in view["deal_prompt"]["error"], typed
         assert app.game.to_text() == start, "the game is unchanged"
@@ -566,6 +578,10 @@ def test_another_tab_writing_the_save_offers_the_newer_game():
     other.play(next(m for m in other.legal_moves()))
     view = app.handle({"type": "external", "key": "spider:save:spider-1", "value": other.to_json()})["view"]
     assert view["dialog"] == "conflict" and view["tone"] == "warn"
+    for escape in ({"type": "key", "key": "Escape"}, {"type": "action", "name": "dismiss"}):
+        response = app.handle(escape)
+        assert response["view"]["dialog"] == "conflict", "only a choice ends it: a move here would overwrite the other"
+        assert response["view"]["status"].startswith("Choose which game to keep") and not response["store"]
     view = app.handle({"type": "action", "name": "load-newer"})["view"]
     assert view["dialog"] is None and app.game.to_text() == other.to_text()
     app.handle({"type": "external", "key": "spider:save:spider-1", "value": Game("spider-1", 9).to_json()})
@@ -915,7 +931,7 @@ def test_hiding_the_page_keeps_the_time_so_far_and_counts_none_while_hidden():
     response = app.handle({"type": "hide", "now": 21_000})
     assert response["store"] == {"spider:time:spider-1": "20000"}, "only the time: the game was saved at its move"
     view = app.handle({"type": "show", "now": 600_000})["view"]  # back ten minutes later
-    assert app.elapsed_ms == 20_000 and view["time"] == 20 and view["clock_running"]
+    assert app.elapsed_ms == 20_000 and view["clock"]["ms"] == 20_000 and view["clock"]["running"]
     app.handle({"type": "key", "key": "Escape", "now": 605_000})
     assert app.elapsed_ms == 25_000, "in view again: the clock runs from its return"
     app.dialog = "conflict"  # another tab's newer game waits for the player's choice

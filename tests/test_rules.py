@@ -71,6 +71,8 @@ def test_a_card_lands_only_one_rank_up():
     g = game("spider-4", ["| 8h", "| Tc", "| 9d"], spare=1)
     refused(g, Move(0, 1), "8♥ can't go on 10♣", "needs a 9")
     played(g, Move(0, 2))
+    g = game("spider-4", ["| 7h", "| Qc"], spare=1)
+    refused(g, Move(0, 1), "7♥ can't go on Q♣", "it needs an 8")
 
 
 def test_only_face_up_cards_move():

@@ -176,6 +176,16 @@ def test_run_completes_and_flips(page, base_url):
     click_card(page, 4, 13)
     click_column(page, 6)
     assert faces(page, 6) == ["", "Qs"]
+    turning = card(page, 6, 1).evaluate("""el => {
+        const [turn] = el.getAnimations();
+        turn.pause();
+        turn.currentTime = 90;  // halfway over
+        const r = el.getBoundingClientRect();
+        turn.finish();
+        return r.left + r.width / 2;
+    }""")
+    slot = column(page, 6).bounding_box()
+    assert abs(turning - (slot["x"] + slot["width"] / 2)) < 2, "the turned-up card turns over where it lies"
     assert page.locator(".run-slot.filled").count() == 1
     assert stat(page, "score") == "599"
     assert stat(page, "points") == "17", "13 for the run, 1 for each of four lone Kings"
@@ -320,7 +330,8 @@ def test_replay_same_deal_new_game_different_each_asked_first_mid_game(page, bas
     assert ask.locator("p").inner_text() == "This game is not finished: it counts as lost."
     page.wait_for_timeout(300)
     save_screenshot(page, "desktop-give-up")
-    ask.locator('[data-action="dismiss"]').click()
+    assert page.evaluate("document.activeElement.dataset.action") == "dismiss", "Enter by mistake keeps the game"
+    page.keyboard.press("Enter")
     assert ask.is_hidden() and stat(page, "moves") == "1", "Keep playing keeps the game"
     page.keyboard.press("n")
     ask.wait_for(state="visible")
@@ -475,6 +486,9 @@ def test_two_tabs_on_one_variant_lose_nothing(page, base_url, watch):
         dialog = page.locator('[data-dialog="conflict"]')
         dialog.wait_for(state="visible")
         save_screenshot(page, "desktop-two-tabs")
+        page.keyboard.press("Escape")
+        page.wait_for_timeout(100)
+        assert dialog.is_visible() and status(page).startswith("Choose which game to keep"), "only a choice ends it"
         dialog.locator('[data-action="load-newer"]').click()
         assert stat(page, "moves") == "1" and not dialog.is_visible()
         assert page.evaluate("localStorage.getItem('spider:save:spider-1')") == newer
@@ -928,3 +942,21 @@ def test_todays_deal_is_the_same_proven_deal_for_everyone_and_goes_on_after_a_re
     page.locator("details.more summary").click()
     page.locator('.menu [data-action="daily"]').click()
     assert status(page) == f"This is today's deal: Spider · 4 suits deal {seed}.", "still the day's deal after a reload"
+
+
+def test_the_clock_counts_a_pause_as_python_does_and_never_goes_back(page, base_url):
+    open_game(page, base_url + "#spider-1/5")
+    page.locator('[data-action="deal"]').click()
+    shown = []
+    for _ in range(12):  # quick undos and redos: each answer from Python resets the page's count
+        page.keyboard.press("u" if len(shown) % 2 == 0 else "Shift+U")
+        shown.append(stat(page, "time"))
+        page.wait_for_timeout(250)
+    seconds = [int(m) * 60 + int(s) for m, s in (t.split(":") for t in shown)]
+    assert seconds == sorted(seconds) and seconds[-1] >= 2, shown
+    page.evaluate("() => { const real = Date.now; Date.now = () => real() + 45_000; }")  # a 45 s pause
+    page.wait_for_timeout(400)
+    paused = stat(page, "time")
+    assert paused in ("0:32", "0:33", "0:34", "0:35"), "a pause counts up to 30 s, as in the statistics"
+    page.keyboard.press("u")
+    assert stat(page, "time") >= paused, "the move after the pause keeps the time the clock showed"

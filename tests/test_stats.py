@@ -112,7 +112,7 @@ def test_a_damaged_record_is_refused_with_what_is_wrong(change, words):
 
 def test_a_win_counts_once_with_its_score_moves_and_time():
     app = near_win()
-    assert app.handle({"type": "tick", "now": 5_000})["view"]["time"] == 0, "a loaded game's clock waits"
+    assert app.handle({"type": "tick", "now": 5_000})["view"]["clock"]["ms"] == 0, "a loaded game's clock waits"
     view = finish(app, now=25_000)["view"]
     assert view["won"] and rows(view)["Won"] == "1 (100 %)" and rows(view)["Winning streak"] == "1 (best 1)"
     assert rows(view)["Fewest moves"] == str(app.game.moves) and rows(view)["Best score"] == str(app.game.score)
@@ -168,6 +168,13 @@ def test_a_win_show_me_plays_counts_as_lost():
     assert "(not counted as yours)" in view["status"] and rows(view)["Lost"] == "1"
     view = app.handle({"type": "tick", "now": 1_000})["view"]
     assert view["won"] and rows(view)["Played"] == "1" and rows(view)["Won"] == "0 (0 %)"
+    assert view["won_title"] == "Show me won it" and view["status"].startswith("Show me won! 8 runs")
+    assert view["record"]["summary"] == "A game handed to Show me counts as lost. Won 0 of 1 (0 %) · winning streak 0"
+    app.handle({"type": "action", "name": "undo"})
+    view = app.handle({"type": "action", "name": "redo"})["view"]
+    assert view["won_title"] == "Show me won it", "a win replayed after watching Show me's is still not the player's"
+    view = finish(near_win())["view"]
+    assert view["won_title"] == "You won!" and view["record"]["summary"].startswith("Won 1 of 1")
 
 
 def test_a_damaged_record_is_kept_aside_and_reported_and_the_game_kept():

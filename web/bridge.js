@@ -126,7 +126,6 @@ function cardElement(id) {
   const el = document.createElement("div");
   el.className = "card";
   el.dataset.id = id;
-  el.addEventListener("animationend", () => el.classList.remove("reveal"));
   const corner = document.createElement("span");
   corner.className = "corner";
   const pip = document.createElement("span");
@@ -138,7 +137,7 @@ function cardElement(id) {
 
 function paintCard(el, card) {
   if (el.dataset.card !== card.card || el.dataset.label !== card.label) {
-    if (el.dataset.card === "" && card.card) el.classList.add("reveal");
+    el.__turned = el.dataset.card === "" && card.card; // turned face up: it flips over where it lies
     el.dataset.card = card.card;
     el.dataset.label = card.label;
     el.classList.toggle("back", !card.card);
@@ -233,6 +232,14 @@ function render(view, instant = false) {
       el.style.transform = el.__target;
       el.__shown = el.__target;
     }
+    if (el.__turned) {
+      el.__turned = false;
+      // Scaled inside its own translate, so it turns over in place: a scale property (or a class
+      // animating one) would scale the card's offset too and sweep it in from the board's left.
+      if (!instant && !reducedMotion()) {
+        el.animate([{ transform: `${el.__target} scaleX(0)` }, { transform: el.__target }], { duration: 180, easing: "ease-out" });
+      }
+    }
   }
   if (fresh.length && !reducedMotion()) dealFrom(fromStock(), fresh);
   where = nextWhere;
@@ -290,7 +297,6 @@ function renderChrome(view) {
   setText(document.querySelector('[data-stat="score"]'), String(view.score));
   setText(document.querySelector('[data-stat="moves"]'), String(view.moves));
   setText(document.querySelector('[data-stat="points"]'), String(view.points));
-  clock.set(view.time, view.clock_running);
   document.querySelector('[data-action="undo"]').toggleAttribute("disabled", !view.can_undo);
   document.querySelector('[data-action="redo"]').toggleAttribute("disabled", !view.can_redo);
   const stock = document.querySelector('[data-action="deal"]');
@@ -338,6 +344,7 @@ function renderChrome(view) {
     setText(badge, view.badge.text);
   }
   $("stop").toggleAttribute("hidden", !view.autoplay && !view.thinking);
+  setText($("won-title"), view.won_title);
   setText($("won-text"), view.won_text || "");
   renderRecord(view.record);
   if (view.give_up) {
@@ -352,6 +359,11 @@ function renderChrome(view) {
     setText($("deal-error"), view.deal_prompt.error);
     setAttr($("deal-number"), "aria-invalid", view.deal_prompt.error ? "true" : null);
   }
+  showDialogs(view);
+}
+
+// Open the dialog Python wants, and only that one.
+function showDialogs(view) {
   for (const dialog of document.querySelectorAll("dialog[data-dialog]")) {
     const wanted = view.dialog === dialog.dataset.dialog;
     if (wanted && !dialog.open) dialog.showModal();
@@ -388,26 +400,29 @@ function renderRecord(record) {
   }));
 }
 
+// The bar's clock: Python's play time at the last event, counted on from that event's time the way
+// Python counts it at the next one (a pause counts up to the cap), so it never jumps back.
 const clock = {
-  seconds: 0,
-  running: false,
+  view: { ms: 0, running: false, idle_cap_ms: 0 },
+  since: 0,
   timer: null,
   format(s) { // as spider.stats.clock_text: 5:07, or 1:02:03 past an hour
     const h = Math.floor(s / 3600);
     const m = Math.floor(s / 60) % 60;
     return h ? `${h}:${two(m)}:${two(s % 60)}` : `${m}:${two(s % 60)}`;
   },
-  set(seconds, running) {
-    this.seconds = seconds;
-    this.running = running;
+  set(view, since) {
+    this.view = view;
+    this.since = since;
     this.show();
-    if (!this.timer) {
-      this.timer = setInterval(() => {
-        if (this.running && document.visibilityState === "visible" && ready) { this.seconds += 1; this.show(); }
-      }, 1000);
-    }
+    this.timer ||= setInterval(() => this.show(), 250);
   },
-  show() { setText(document.querySelector('[data-stat="time"]'), this.format(this.seconds)); },
+  show() {
+    const { ms, running, idle_cap_ms: cap } = this.view;
+    const counting = running && ready && document.visibilityState === "visible";
+    const played = ms + (counting ? Math.min(Math.max(Date.now() - this.since, 0), cap) : 0);
+    setText(document.querySelector('[data-stat="time"]'), this.format(Math.floor(played / 1000)));
+  },
 };
 
 const reducedMotion = () => matchMedia("(prefers-reduced-motion: reduce)").matches;
@@ -429,8 +444,9 @@ function send(event) {
     queue.push(event);
     return { handled: false, queued: true }; // the browser keeps its default (Tab still moves focus)
   }
-  const response = JSON.parse(handle(JSON.stringify({ ...event, now: Date.now(), today: today() })));
-  apply(response);
+  const now = Date.now();
+  const response = JSON.parse(handle(JSON.stringify({ ...event, now, today: today() })));
+  apply(response, now);
   return response;
 }
 
@@ -443,10 +459,11 @@ function download({ name, text }) {
   setTimeout(() => URL.revokeObjectURL(link.href), 0);
 }
 
-function apply(response) {
+function apply(response, now) {
   const ok = storage.write(response.store);
   if (response.view) {
     render(response.view);
+    clock.set(response.view.clock, now);
     autoplay(response.view);
   }
   solver.post(response.work);
@@ -699,8 +716,14 @@ function wire() {
     e.preventDefault();
     send({ type: "action", name: "play-deal", seed: $("deal-number").value });
   });
+  // Python decides whether a dialog closes: Escape or a phone's Back asks it (a choice that must
+  // be made stays open), and a dialog the browser closes anyway is opened again if Python wants it.
   for (const dialog of document.querySelectorAll("dialog[data-dialog]")) {
-    dialog.addEventListener("cancel", () => send({ type: "action", name: "dismiss" }));
+    dialog.addEventListener("cancel", (e) => {
+      e.preventDefault();
+      send({ type: "action", name: "dismiss" });
+    });
+    dialog.addEventListener("close", () => { if (current) showDialogs(current); });
   }
   addEventListener("hashchange", () => send({ type: "hash", hash: location.hash }));
   document.addEventListener("visibilitychange", () => send({ type: document.visibilityState === "hidden" ? "hide" : "show" }));
@@ -769,6 +792,7 @@ function paintEarly() {
   view = view || built[variant] || built["spider-1"];
   if (view) {
     render(view, true);
+    clock.set(view.clock, 0);
     performance.mark("spider-painted");
   }
 }
