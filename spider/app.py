@@ -933,7 +933,8 @@ class App:
             self.dialog = "won"
             if self._counts(self.game):
                 self._keep_record(self.record.win(self.game.score, self.game.moves, self.elapsed_ms // 1000).won_day())
-            winner = "Show me won" if self.shown_win else "You won"
+            winner = ("Show me won" if self.shown_win else
+                      "You won today's deal" if self.record.playing_day else "You won")
             self._say(f"{winner}! {runs} runs, score {self.game.score} in {self.game.moves} moves.", "win")
         self._say_if_dead_end()
         self._save()
