@@ -458,7 +458,10 @@ def test_a_stored_view_is_painted_early_only_in_this_versions_shape(page, base_u
     page.add_init_script("""(() => {
       const mark = performance.mark.bind(performance);
       performance.mark = (name, ...rest) => {
-        if (name === "spider-painted") window.paintedStatus = document.querySelector("[data-role=status]").textContent;
+        if (name === "spider-painted") {
+          window.paintedStatus = document.querySelector("[data-role=status]").textContent;
+          window.paintedSeed = window.app.view.seed;
+        }
         return mark(name, ...rest);
       };
     })()""")
@@ -473,6 +476,12 @@ def test_a_stored_view_is_painted_early_only_in_this_versions_shape(page, base_u
         page.reload()
         page.evaluate("window.app.ready")
         assert (page.evaluate("window.paintedStatus") == "Drawn from the stored view") == from_store
+        assert page.evaluate("window.paintedSeed") == 4, "never another deal, such as the build's pre-rendered one"
+    page.evaluate(restyle, None)
+    page.evaluate("history.replaceState(null, '', '#spider-2/9')")  # a link to another deal than the stored view's
+    page.reload()
+    page.evaluate("window.app.ready")
+    assert page.evaluate("window.paintedSeed") == 9 and page.evaluate("window.paintedStatus") != "Drawn from the stored view"
 
 
 def test_two_tabs_on_one_variant_lose_nothing(page, base_url, watch):

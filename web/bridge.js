@@ -781,15 +781,20 @@ function tableEarly() {
   if (typeof table === "string") document.documentElement.dataset.table = table;
 }
 
+// Draw the game Python is about to draw, before Python is up: the last view it rendered of the
+// variant, or the build's pre-rendered deal for a first game. Nothing when that is not known to be
+// the game Python opens (a link to another one; a saved game whose stored view an earlier version
+// drew in other fields): an empty board for a moment is better than another game.
 function paintEarly() {
-  // Draw the last view Python rendered (or the build's pre-rendered deal) before Python is up.
   const stored = storage.readAll();
-  const variant = storage.settings().variant || "spider-1";
   const built = info.firstViews || {};
+  const linked = location.hash.length > 1;
+  const variant = linked ? location.hash.slice(1).split("/")[0] : storage.settings().variant || "spider-1";
   let view = null;
   try { view = JSON.parse(stored[`spider:view:${variant}`] || "null"); } catch { view = null; }
   if (view && view.shape !== built["spider-1"]?.shape) view = null; // stored by a version that drew other fields
-  view = view || built[variant] || built["spider-1"];
+  if (linked) view = view && view.link === location.hash ? view : null;
+  else if (!view && !stored[`spider:save:${variant}`]) view = built[variant] || null;
   if (view) {
     render(view, true);
     clock.set(view.clock, 0);
