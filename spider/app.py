@@ -146,7 +146,8 @@ class App:
                         "idle": self._idle_wanted()}
         else:
             self._tick(event.get("now"))
-            player = kind not in ("tick", "worked", "worker-error", "external", "storage-error", "hide", "show")
+            player = kind not in ("tick", "worked", "worker-error", "external", "storage-error", "hide", "show",
+                                  "updated")
             paused = self.autoplay
             self.stopping = player and (paused is not None or self._pending("solve"))
             if player:
@@ -364,6 +365,12 @@ class App:
 
     def on_show(self, event: dict[str, Any]) -> None:
         """The page is in view again: the clock runs from now (:meth:`handle` noted the time)."""
+
+    def on_updated(self, event: dict[str, Any]) -> None:
+        """A new version of the game was deployed and is ready offline; this page still runs the old."""
+        kept = ("reload the page to use it; your game is kept." if self.saving
+                else "it starts the next time the page opens (saving is off, so a reload would lose this game).")
+        self._say(f"A new version of Spider is ready: {kept}")
 
     def on_external(self, event: dict[str, Any]) -> None:
         """Another tab wrote a save: the later write won; offer to load it over this one. Its

@@ -938,3 +938,14 @@ def test_hiding_the_page_keeps_the_time_so_far_and_counts_none_while_hidden():
     assert app.handle({"type": "hide", "now": 606_000})["store"] == {}
     fresh, _ = started(seed=6)
     assert fresh.handle({"type": "hide", "now": 5_000})["store"] == {}, "a deal not yet played has no time"
+
+
+def test_a_new_version_ready_is_said_without_stopping_anything():
+    app, _ = at_position()
+    response = app.handle({"type": "action", "name": "show-me"})
+    assert answer(app, response, status="solved", moves=["1 2 2", "5 7", "1 3"])["view"]["autoplay"]
+    view = app.handle({"type": "updated"})["view"]
+    assert view["status"] == "A new version of Spider is ready: reload the page to use it; your game is kept."
+    assert view["autoplay"], "not the player's input: Show me plays on"
+    app.handle({"type": "action", "name": "saving", "on": False})
+    assert "saving is off, so a reload would lose this game" in app.handle({"type": "updated"})["view"]["status"]

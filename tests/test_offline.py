@@ -171,30 +171,58 @@ def test_a_bad_cached_snapshot_means_a_plain_start(fresh_context, static_server,
     deal_and_expect_moves(page, 1)
 
 
-def test_new_build_is_picked_up_and_keeps_the_saves(fresh_context, static_server, dist_copy: Path, tmp_path: Path,
-                                                    watch) -> None:
-    server, page = visited_once(fresh_context, static_server, dist_copy, watch)
-    deal_and_expect_moves(page, 1)
-    old = build.read_build_info(dist_copy)
-
+def deploy(server, dist_copy: Path, tmp_path: Path) -> dict:
+    """Serve a new build (the same but for a comment in the page): its build info."""
     update = tmp_path / "dist-update"
     shutil.copytree(dist_copy, update)
     with (update / "index.html").open("a") as html:
         html.write("<!-- the next deploy -->\n")
+    old = build.read_build_info(dist_copy)
     new = build.finalize(update, old)
     assert new["version"] != old["version"]
-    server.root = update  # deploy
+    server.root = update
+    return new
+
+
+def cached_build(page, server, version: str) -> str:
+    return f"() => caches.keys().then(keys => keys.join() === 'spider {server.url} {version}')"
+
+
+def test_new_build_is_picked_up_and_keeps_the_saves(fresh_context, static_server, dist_copy: Path, tmp_path: Path,
+                                                    watch) -> None:
+    server, page = visited_once(fresh_context, static_server, dist_copy, watch)
+    deal_and_expect_moves(page, 1)
+    new = deploy(server, dist_copy, tmp_path)
 
     # This visit still runs the old build from its cache; the browser sees the new sw.js, installs
-    # it (precaching the new build) and it takes over, dropping the old cache.
+    # it (precaching the new build) and it takes over, dropping the old cache, and the page says so.
     page.reload()
     boot(page, server.url)
-    poll(page, f"() => caches.keys().then(keys => keys.join() === 'spider {server.url} {new['version']}')")
+    poll(page, cached_build(page, server, new["version"]))
+    poll(page, "() => document.querySelector('[data-role=status]').textContent.startsWith("
+               "'A new version of Spider is ready: reload the page to use it')")
 
     page.reload()  # the next visit: the new build, the same game
     boot(page, server.url)
     assert page_build_version(page) == new["version"]
     assert page.locator(MOVES).inner_text().strip() == "1"
+
+
+def test_a_hard_reload_after_a_deploy_keeps_the_new_build(fresh_context, static_server, dist_copy: Path,
+                                                          tmp_path: Path, watch) -> None:
+    server, page = visited_once(fresh_context, static_server, dist_copy, watch)
+    new = deploy(server, dist_copy, tmp_path)
+    # A hard reload bypasses the worker and fetches the new build; the worker must then take it too,
+    # or the next visit would bring back the old one from its cache.
+    with page.expect_navigation():
+        page.context.new_cdp_session(page).send("Page.reload", {"ignoreCache": True})
+    page.wait_for_function("() => window.app && window.app.ready")
+    page.evaluate("() => window.app.ready.then(() => true)")
+    assert page_build_version(page) == new["version"]
+    poll(page, cached_build(page, server, new["version"]))
+    assert not page.locator('[data-role=status]').inner_text().startswith("A new version"), "this page is the new one"
+    boot(page, server.url)  # the next visit
+    assert page_build_version(page) == new["version"]
 
 
 def test_missing_runtime_says_so_with_a_retry_and_keeps_the_saves(browser, static_server, dist_copy: Path,

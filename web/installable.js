@@ -3,6 +3,8 @@
 // first boot: the precache would revalidate what the page just downloaded, and the manifest sets
 // off Chromium's installability check (fetching and decoding the icons), which cost a cold boot
 // about 0.2 s of CPU on a two-core machine (measured). Loaded by index.html as a module.
+const controlled = Boolean(navigator.serviceWorker?.controller); // this page runs a build the worker served
+
 window.addEventListener("load", async () => {
   try {
     await window.app?.ready;
@@ -14,8 +16,16 @@ window.addEventListener("load", async () => {
   manifest.href = "manifest.webmanifest";
   document.head.append(manifest);
   if (!("serviceWorker" in navigator)) return;
+  // A new build's worker takes over this page once it has precached that build: Python tells the
+  // player it is ready. Not on a first visit, where the first worker takes over the page it loaded.
+  navigator.serviceWorker.addEventListener("controllerchange", () => {
+    if (controlled) window.app?.send({ type: "updated" });
+  });
   try {
-    await navigator.serviceWorker.register("sw.js");
+    const registration = await navigator.serviceWorker.register("sw.js");
+    // A load that bypassed the worker (a hard reload) looks for no new build by itself: look now, or
+    // the next visit would bring back the build the worker still holds.
+    registration.update().catch(() => {});
   } catch (error) {
     console.warn("Offline play is unavailable:", error.message);
   }
