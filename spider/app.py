@@ -29,7 +29,7 @@ from .backup import (
 )
 from .cards import KING, Card
 from .errors import IllegalMove, NotationError, SaveError
-from .game import Game
+from .game import Game, Position
 from .hints import Hint, HintSearch, nothing_to_suggest
 from .moves import DEAL, Move
 from .rules import how_to_play
@@ -496,10 +496,13 @@ class App:
             self.autoplay = None
             return
         move = self.autoplay.pop(0)
+        said = self.message, self.tone
         if not self._play(move):
             self.autoplay = None
             return
-        if not self.autoplay:
+        if self.autoplay:  # one word for the whole win, not one a move: a screen reader could not keep up
+            self.message, self.tone = said
+        else:
             self.autoplay = None
 
     def _show_me(self) -> None:
@@ -920,8 +923,9 @@ class App:
         if not self.game.can_redo():
             self._say("Nothing to redo.", "error")
             return
+        before = self.game.position
         move = self.game.redo()
-        self._after_change(f"Redid {_move_words(move)}.")
+        self._after_change(f"Redid {_move_words(move)}.{_what_it_did(before, self.game)}")
 
     def _clear_marks(self) -> None:
         """Drop the selection, the hint and any marked column: the board changed or the player said so."""
@@ -961,12 +965,11 @@ class App:
             self.marked = [i for i, col in enumerate(self.game.columns) if not col] if move.is_deal and self.game.stock else []
             self._say(("Can't deal: " if move.is_deal else "Can't move there: ") + reason + ".", "error")
             return False
-        runs = len(self.game.completed)
+        before = self.game.position
         cards = self.game.columns[move.src][-move.count:] if not move.is_deal else ()
         self.game.play(move)
         message = "Dealt a row from the stock." if move.is_deal else f"Moved {_group_words(cards)} to column {move.dst + 1}."
-        if len(self.game.completed) > runs:
-            message += " Run complete!"
+        message += _what_it_did(before, self.game)
         self.focus = None if move.is_deal else (move.dst, len(self.game.columns[move.dst]) - 1)
         self._after_change(message)
         return True
@@ -995,10 +998,10 @@ class App:
         hint = self.hint_list[self.hint_index]
         more = f" (hint {self.hint_index + 1} of {len(self.hint_list)})" if len(self.hint_list) > 1 else ""
         move = hint.move
-        which = ""  # the highlight alone tells apart hints that give the same reason: the words say it too
-        if not move.is_deal and sum(h.reason == hint.reason for h in self.hint_list) > 1:
-            which = f": {_group_words(self.game.columns[move.src][-move.count:])} to column {move.dst + 1}"
-        self._say(f"Hint: {_capital(hint.reason)}{which}{more}.", "hint")
+        what = ""  # the move in words, not only highlighted: unless the reason already says where it goes
+        if not move.is_deal and not re.search(rf"column {move.dst + 1}\b", hint.reason):
+            what = f"{_group_words(self.game.columns[move.src][-move.count:])} to column {move.dst + 1}: "
+        self._say(f"Hint: {what}{hint.reason if what else _capital(hint.reason)}{more}.", "hint")
 
     def _way_out(self) -> str:
         """What a stuck player can do: undo only if there is something to undo (not in a
@@ -1322,6 +1325,20 @@ def _group_words(cards: tuple[Card, ...]) -> str:
     if len(cards) == 1:
         return cards[0].label
     return f"{cards[0].label}–{cards[-1].label}"
+
+
+def _what_it_did(before: Position, game: Game) -> str:
+    """What a move or deal did besides moving cards, for the player to hear as well as see: a run
+    completed, a card turned up."""
+    words = " Run complete!" if len(game.completed) > len(before.completed) else ""
+    turned = []
+    for c, cards in enumerate(game.columns):
+        down = len(cards) - game.face_up_count(c)
+        if cards and down < sum(not card.face_up for card in before.columns[c]):
+            turned.append(cards[down])
+    if turned:
+        words += f" Turned up {', '.join(card.label for card in turned)}."
+    return words
 
 
 def _move_words(move: Move) -> str:

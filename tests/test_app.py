@@ -246,16 +246,17 @@ def test_hint_cycle_skips_repeats_and_comes_round():
     assert len(shown) < len([h for h in hints(app.game) if h.useful]), "this position has repeats to skip"
     statuses = [ask_hint(app, {"type": "key", "key": "h"})["status"] for _ in range(len(shown) + 1)]
     count = len(shown)
-    assert statuses[:count] == [f"Hint: {h.reason[0].upper()}{h.reason[1:]} (hint {i} of {count})." for i, h in enumerate(shown, 1)]
+    assert all(said.startswith("Hint: ") and said.endswith(f"{h.reason[1:]} (hint {i} of {count}).")
+               for i, (said, h) in enumerate(zip(statuses, shown, strict=False), 1))
     assert statuses[count] == statuses[0]
 
 
-def test_hints_that_give_the_same_reason_say_which_move_they_are():
+def test_hints_say_their_move_so_two_with_the_same_reason_read_apart():
     app, _ = started(hash_="#spiderette/972489226550")  # 5♥ empties column 1 going onto either of two 6s
     said = [ask_hint(app)["status"] for _ in range(7)]
-    assert said[:3] == ["Hint: Reveals a face-down card in column 4 (hint 1 of 7).",  # a reason given once
-                        "Hint: Empties column 1: 5♥ to column 4 (hint 2 of 7).",
-                        "Hint: Empties column 1: 5♥ to column 6 (hint 3 of 7)."]
+    assert said[:3] == ["Hint: 6♥ to column 5: reveals a face-down card in column 4 (hint 1 of 7).",
+                        "Hint: 5♥ to column 4: empties column 1 (hint 2 of 7).",
+                        "Hint: 5♥ to column 6: empties column 1 (hint 3 of 7)."]
     assert len(set(said)) == 7, "no two hints read the same"
 
 
@@ -270,7 +271,7 @@ def test_a_slow_hint_says_it_is_looking_and_comes_in_spare_time(monkeypatch):
     while shown is None:
         shown = app.handle({"type": "idle", "budget_ms": 1})["view"]
     expected = next(h for h in hints(app.game) if h.useful or h.move.is_deal)
-    assert shown["status"].startswith("Hint: " + expected.reason[:1].upper() + expected.reason[1:])
+    assert shown["status"].startswith("Hint: ") and expected.reason in shown["status"]
     assert any(col["hint"] for col in shown["columns"])
     # a move while the player waits: that hint is no longer wanted, and none pops up later
     assert play_by_picks(app, expected.move)["idle"] is True
@@ -297,7 +298,7 @@ def test_spare_time_works_out_hints_before_they_are_asked_for():
     view = app.handle({"type": "action", "name": "hint"})["view"]
     assert app.hint_search is done  # the press used the finished search
     expected = next(h for h in hints(app.game) if h.useful or h.move.is_deal)
-    assert view["status"].startswith("Hint: " + expected.reason[:1].upper() + expected.reason[1:])
+    assert view["status"].startswith("Hint: ") and expected.reason in view["status"]
     assert play_by_picks(app, expected.move)["idle"] is True  # the board changed: new hints wanted
     fresh, _ = started(seed=9)
     ask_hint(fresh)
@@ -623,6 +624,18 @@ def answer_job(app: App, job: dict, **result) -> dict:
     return app.handle({"type": "worked", "id": job["id"], "result": {"id": job["id"], **result}})
 
 
+def test_a_move_says_what_it_turned_up_and_completed_and_so_does_its_redo():
+    app, _ = at_position()
+    app.handle({"type": "pick", "col": 0, "index": 2})
+    assert app.handle({"type": "pick", "col": 1})["view"]["status"] == "Moved 9♠–8♠ to column 2. Turned up 3♠."
+    app.handle({"type": "pick", "col": 4, "index": 13})
+    view = app.handle({"type": "pick", "col": 6})["view"]
+    assert view["status"] == "Moved A♠ to column 7. Run complete! Turned up Q♠."
+    app.handle({"type": "action", "name": "undo"})
+    view = app.handle({"type": "action", "name": "redo"})["view"]
+    assert view["status"] == "Redid the move from column 5 to column 7. Run complete! Turned up Q♠."
+
+
 def test_show_me_plays_a_long_win_faster():
     """A short win is played at the slowest pace, a long one so that it takes about 40 s to watch."""
     for count, pace in ((3, 450), (200, 200), (1000, 150)):
@@ -643,6 +656,7 @@ def test_show_me_plays_the_solution_and_any_input_stops_it():
     response = app.handle({"type": "tick"})
     view = response["view"]
     assert cards_of(view, 1)[-2:] == ["9s", "8s"] and view["autoplay"]
+    assert "Found a win in 3 moves" in view["status"], "one announcement for the whole win, not one a move"
     assert view["badge"]["state"] == "solved" and not response["work"], "the win being shown is proof enough"
     response = app.handle({"type": "key", "key": "u"})  # the player takes over: the badge asks again
     assert not response["view"]["autoplay"] and response["view"]["badge"]["state"] == "thinking"
