@@ -1222,20 +1222,28 @@ class App:
             hint_from = len(cards) - hint_move.count if hint_move and not hint_move.is_deal and hint_move.src == c else None
             column = []
             for i, card in enumerate(cards):
+                selected = sel is not None and sel.col == c and i >= sel.index
+                hinted = hint_from is not None and i >= hint_from
                 column.append({
                     "id": ids[_identity(card)],
                     "card": str(card) if card.face_up else "",
                     "label": card.label if card.face_up else "face-down card",
+                    # what a screen reader says of it: the card, and what a sighted player sees on it
+                    "name": card.label + (", picked up" if selected else "") + (", hint" if hinted else "")
+                    if card.face_up else "",
                     "colour": colours[card.suit] if card.face_up else "",
                     "movable": i >= movable_from,
-                    "selected": sel is not None and sel.col == c and i >= sel.index,
-                    "hint": hint_from is not None and i >= hint_from,
+                    "selected": selected,
+                    "hint": hinted,
                     "focus": focus == (c, i),
                 })
+            target = sel is not None and sel.col != c and game.is_legal(Move(sel.col, c, len(game.columns[sel.col]) - sel.index))
+            hinted = bool(hint_move and not hint_move.is_deal and hint_move.dst == c)
             columns.append({
                 "cards": column,
-                "target": (sel is not None and sel.col != c and game.is_legal(Move(sel.col, c, len(game.columns[sel.col]) - sel.index))),
-                "hint": bool(hint_move and not hint_move.is_deal and hint_move.dst == c),
+                "name": _column_words(c, cards) + (", a legal drop" if target else "") + (", the hint's column" if hinted else ""),
+                "target": target,
+                "hint": hinted,
                 "marked": c in self.marked,
                 "focus": focus == (c, -1),
             })
@@ -1325,6 +1333,16 @@ def _group_words(cards: tuple[Card, ...]) -> str:
     if len(cards) == 1:
         return cards[0].label
     return f"{cards[0].label}–{cards[-1].label}"
+
+
+def _column_words(col: int, cards: tuple[Card, ...]) -> str:
+    """A column as a screen reader says it: what is face down, and the face-up cards."""
+    if not cards:
+        return f"Column {col + 1}, empty"
+    up = [card for card in cards if card.face_up]
+    down = len(cards) - len(up)
+    hidden = f"{down} face-down, " if down else ""
+    return f"Column {col + 1}: {hidden}{', '.join(card.label for card in up)}"
 
 
 def _what_it_did(before: Position, game: Game) -> str:

@@ -126,6 +126,7 @@ function cardElement(id) {
   const el = document.createElement("div");
   el.className = "card";
   el.dataset.id = id;
+  el.id = `card-${id}`;
   const corner = document.createElement("span");
   corner.className = "corner";
   const pip = document.createElement("span");
@@ -144,8 +145,9 @@ function paintCard(el, card) {
     const [rank, suit] = card.card ? [card.label.slice(0, -1), card.label.slice(-1)] : ["", ""];
     el.firstChild.textContent = rank + suit;
     el.lastChild.textContent = suit;
-    el.setAttribute("aria-label", card.label);
   }
+  setAttr(el, "aria-label", card.card ? card.name : null);
+  setAttr(el, "aria-hidden", card.card ? null : "true"); // its column's name counts the face-down cards
   setAttr(el, "data-colour", card.colour || null);
   el.classList.toggle("movable", card.movable);
   el.classList.toggle("selected", card.selected);
@@ -172,6 +174,7 @@ function runsTarget(slotIndex) {
 // whose animation would compete with Python's start-up for the main thread).
 function render(view, instant = false) {
   const board = $("board");
+  const focused = document.activeElement;
   const newDeal = current && current.game !== view.game;
   geometry = layout(view);
   // Where the stock is, read before this render writes anything (so the layout read is the last
@@ -222,6 +225,8 @@ function render(view, instant = false) {
     const [tx, ty] = away;
     delete el.dataset.col;
     delete el.dataset.index;
+    for (const name of ["tabindex", "role", "aria-label"]) el.removeAttribute(name); // gone from the game
+    el.setAttribute("aria-hidden", "true");
     el.classList.add("leaving");
     el.style.zIndex = "900";
     el.style.transform = `translate(${tx}px, ${ty}px) scale(.62)`;
@@ -244,6 +249,12 @@ function render(view, instant = false) {
   if (fresh.length && !reducedMotion()) dealFrom(fromStock(), fresh);
   where = nextWhere;
   current = view;
+  // Focus lost with what held it (a card leaving the game, a dialog closed with nothing of the game
+  // to go back to) goes back to the board, where the keyboard carries on, not to the page's body.
+  const now = document.activeElement;
+  const lost = (now === document.body && focused !== document.body) || now?.classList.contains("leaving")
+    || now?.closest("dialog:not([open])");
+  if (lost && !document.querySelector("dialog[open]")) focusFromView();
 }
 
 let moveMs = null; // the style sheet's --move-ms, read once
@@ -266,7 +277,8 @@ function renderSlots(view) {
     const slot = document.createElement("div");
     slot.className = "slot";
     slot.dataset.col = String(slots.length);
-    board.prepend(slot);
+    if (slots.length) slots[slots.length - 1].after(slot); // in column order, before the cards
+    else board.prepend(slot);
     slots.push(slot);
   }
   view.columns.forEach((col, c) => {
@@ -284,9 +296,11 @@ function renderSlots(view) {
     slot.classList.toggle("hint", col.hint);
     slot.classList.toggle("marked", col.marked);
     const empty = col.cards.length === 0;
-    setAttr(slot, "aria-label", empty ? `Column ${c + 1}, empty` : `Column ${c + 1}`);
+    setAttr(slot, "aria-label", col.name);
     setAttr(slot, "tabindex", empty ? (col.focus ? "0" : "-1") : null);
-    setAttr(slot, "role", empty ? "button" : null);
+    setAttr(slot, "role", empty ? "button" : "group");
+    // A screen reader finds each column's face-up cards inside it, in order (they are the board's).
+    setAttr(slot, "aria-owns", empty ? null : col.cards.filter((card) => card.card).map((card) => `card-${card.id}`).join(" "));
   });
 }
 
@@ -321,9 +335,9 @@ function renderChrome(view) {
     slot.classList.toggle("filled", !!run);
     if (run) {
       const king = cardElement(`run${k}`);
-      paintCard(king, { ...run, movable: false, selected: false, hint: false, focus: false });
+      paintCard(king, { ...run, name: run.label, movable: false, selected: false, hint: false, focus: false });
       king.removeAttribute("tabindex");
-      king.removeAttribute("role");
+      king.setAttribute("role", "img");
       slot.append(king);
     }
   });
@@ -698,6 +712,8 @@ function wire() {
   board.addEventListener("pointercancel", onPointerUp);
   board.addEventListener("contextmenu", (e) => e.preventDefault());
   document.addEventListener("click", onClick);
+  const menu = document.querySelector("details.more"); // closes once focus leaves it, so nothing focused hides under it
+  menu.addEventListener("focusout", (e) => { if (e.relatedTarget && !menu.contains(e.relatedTarget)) menu.open = false; });
   document.addEventListener("keydown", onKeyDown);
   $("variant").addEventListener("change", (e) => send({ type: "action", name: "variant", variant: e.target.value }));
   for (const box of document.querySelectorAll("[data-setting]")) {
