@@ -102,6 +102,7 @@ class App:
         self.winnable_only: set[str] = set()
         self.peek = False
         self.four_colour = False
+        self.letter_keys = True  # U, H, D, N and ? as shortcuts: a player may switch them off (speech input)
         self.table = next(iter(TABLES))
         self.verdicts = Verdicts()
         self.verify_budget = VERIFY_PER_SESSION
@@ -235,6 +236,7 @@ class App:
         self.winnable_only = {v for v in winnable if v in VARIANTS} if isinstance(winnable, list) else set()
         self.peek = settings.get("peek") is True
         self.four_colour = settings.get("four_colour") is True
+        self.letter_keys = settings.get("letter_keys") is not False
         table = settings.get("table")
         self.table = table if table in TABLES else next(iter(TABLES))
         variant = settings.get("variant")
@@ -269,7 +271,7 @@ class App:
     def _write_settings(self) -> None:
         settings = {"saving": self.saving, "variant": self.game.variant.name,
                     "winnable": sorted(self.winnable_only), "peek": self.peek,
-                    "four_colour": self.four_colour, "table": self.table}
+                    "four_colour": self.four_colour, "letter_keys": self.letter_keys, "table": self.table}
         self._write(SETTINGS_KEY, json.dumps(settings))
 
     def _switch_variant(self, name: str) -> None:
@@ -701,6 +703,11 @@ class App:
             self._set_winnable_only(bool(event.get("on")))
         elif name == "peek":
             self._set_peek(bool(event.get("on")))
+        elif name == "letter-keys":
+            self.letter_keys = bool(event.get("on"))
+            self._say("Letter keys on: U undo, Shift+U redo, H hint, D deal, N new game, ? how to play."
+                      if self.letter_keys else "Letter keys off: the buttons, arrows, Enter, Esc, Ctrl+Z and Ctrl+Y still work.")
+            self._write_settings()
         elif name == "four-colour":
             self.four_colour = bool(event.get("on"))
             self._say("Four-colour suits: ♣ green, ♦ blue." if self.four_colour else "Two-colour suits.")
@@ -1130,7 +1137,7 @@ class App:
             return False
         shortcuts = {"u": self._redo if shift else self._undo, "h": self._hint, "d": lambda: self._play(DEAL),
                      "n": lambda: self._ask_first("new"), "?": self._show_rules}
-        if lower in shortcuts:
+        if lower in shortcuts and self.letter_keys:
             shortcuts[lower]()
             return True
         if key == "Escape":
@@ -1273,7 +1280,8 @@ class App:
             "dialog": self.dialog,
             # keyed by the action each ⋯ menu checkbox sends
             "settings": {"saving": self.saving, "winnable": game.variant.name in self.winnable_only,
-                         "peek": self.peek, "four-colour": self.four_colour, "table": self.table},
+                         "peek": self.peek, "four-colour": self.four_colour, "letter-keys": self.letter_keys,
+                         "table": self.table},
             "badge": self._badge() if self.peek else None,
             "autoplay": self.pace_ms if self.autoplay else 0,  # ms until its next move
             "thinking": self._pending("solve"),

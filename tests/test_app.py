@@ -167,6 +167,22 @@ def test_undo_redo_shortcuts(key, shift, ctrl, moves_after):
     assert view["moves"] == moves_after
 
 
+def test_letter_keys_can_be_switched_off_and_stay_off():
+    app, _ = at_position()
+    app.handle({"type": "pick", "col": 0, "index": 2})
+    app.handle({"type": "pick", "col": 1})
+    response = app.handle({"type": "action", "name": "letter-keys", "on": False})
+    assert response["view"]["settings"]["letter-keys"] is False and "Letter keys off" in response["view"]["status"]
+    for key in ("u", "h", "d", "n", "?"):  # a speech-input word dictated by mistake does nothing
+        response = app.handle({"type": "key", "key": key, "board": True})
+        assert response["handled"] is False and response["view"]["moves"] == 1 and response["view"]["dialog"] is None
+    assert app.handle({"type": "key", "key": "z", "ctrl": True})["view"]["moves"] == 2, "Ctrl+Z still undoes"
+    again, _ = started(dict(app.storage))
+    assert again.handle({"type": "key", "key": "h"})["handled"] is False, "kept in the settings"
+    again.handle({"type": "action", "name": "letter-keys", "on": True})
+    assert again.handle({"type": "key", "key": "?"})["view"]["dialog"] == "rules"
+
+
 def test_undo_restores_face_down_card():
     app, _ = at_position()
     app.handle({"type": "pick", "col": 0, "index": 2})

@@ -1022,3 +1022,21 @@ def test_a_screen_reader_finds_each_column_with_its_cards_and_focus_is_never_los
     page.keyboard.press("Enter")  # "New game": every card of the old deal leaves, the one focused too
     page.locator('[data-dialog="give-up"]').wait_for(state="hidden")
     assert page.evaluate("document.querySelector('.board').contains(document.activeElement)"), "not lost to the body"
+
+
+def test_letter_keys_are_switched_off_in_the_menu_and_stay_off(page, base_url):
+    open_game(page, base_url + "#spider-1/5")
+    page.locator("details.more summary").click()
+    box = page.locator('.menu [data-setting="letter-keys"]')
+    assert box.is_checked()
+    box.click()
+    page.keyboard.press("Escape")
+    page.keyboard.press("d")
+    assert stat(page, "moves") == "0" and status(page).startswith("Letter keys off")
+    page.reload()
+    page.evaluate("window.app.ready")
+    page.locator("details.more summary").click()
+    assert not box.is_checked()
+    page.keyboard.press("Escape")
+    page.keyboard.press("Control+z")
+    assert status(page) == "Nothing to undo.", "Ctrl+Z is no letter key: it still works"
