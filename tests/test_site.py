@@ -1040,3 +1040,13 @@ def test_letter_keys_are_switched_off_in_the_menu_and_stay_off(page, base_url):
     page.keyboard.press("Escape")
     page.keyboard.press("Control+z")
     assert status(page) == "Nothing to undo.", "Ctrl+Z is no letter key: it still works"
+
+
+def test_arrows_on_the_game_list_do_not_switch_variant_at_each_press(page, base_url):
+    open_game(page, base_url + "#spider-1/5")
+    page.locator('[data-role="variant"]').focus()
+    page.keyboard.press("ArrowDown")
+    page.keyboard.press("ArrowDown")
+    assert page.evaluate("location.hash") == "#spider-1/5" and page.locator('[data-role="variant"]').input_value() == "spider-1"
+    page.locator('[data-role="variant"]').select_option("spider-2")  # a choice made in the list still switches
+    page.wait_for_function("() => location.hash.startsWith('#spider-2')")

@@ -716,6 +716,12 @@ function wire() {
   menu.addEventListener("focusout", (e) => { if (e.relatedTarget && !menu.contains(e.relatedTarget)) menu.open = false; });
   document.addEventListener("keydown", onKeyDown);
   $("variant").addEventListener("change", (e) => send({ type: "action", name: "variant", variant: e.target.value }));
+  // An arrow on the closed Game list would switch variant at each press (WCAG 3.2.2): it opens the list.
+  $("variant").addEventListener("keydown", (e) => {
+    if (!e.key.startsWith("Arrow") || e.altKey) return;
+    e.preventDefault();
+    try { e.target.showPicker(); } catch { /* no picker here: the list stays as it is */ }
+  });
   for (const box of document.querySelectorAll("[data-setting]")) {
     box.addEventListener("change", (e) => send({ type: "action", name: box.dataset.setting, on: e.target.checked }));
   }
