@@ -846,6 +846,7 @@ class App:
             self._open_deal(self.chosen_deal)
 
     def _open_daily(self, seed: int, day: date) -> None:
+        """Deal ``day``'s deal, marked as the day's in the record so that its win counts the day."""
         name = self.game.variant.name
         proven = ", proven winnable" if seed in winnable.winnable_seeds(name) else ""
         again = (" You have won it already today: a win now counts as a game, not as another day."
