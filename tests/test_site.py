@@ -192,6 +192,11 @@ def test_run_completes_and_flips(page, base_url):
     assert page.locator(".run-slot.filled").count() == 1
     assert stat(page, "score") == "599"
     assert stat(page, "points") == "17", "13 for the run, 1 for each of four lone Kings"
+    settle(page)
+    page.locator('[data-action="undo"]').click()
+    start = card(page, 6, 2).evaluate("el => el.getAnimations()[0].effect.getKeyframes()[0].transform")
+    runs, board = page.locator(".run-slot").first.bounding_box(), page.locator(".board").bounding_box()
+    assert abs(float(start.split("(")[1].split("px")[0]) - (runs["x"] - board["x"])) < 2, "an undone run comes back from its slot"
 
 
 def won_dialog(page, screenshot: str):
@@ -210,6 +215,8 @@ def test_win_dialog(page, base_url):
     hops = "() => document.getAnimations().filter(a => a.effect.target.closest('.runs')).length"
     assert page.evaluate(hops) > 0, "the Kings celebrate"
     assert "Score" in dialog.inner_text() and "does not count in the statistics" in dialog.inner_text()
+    assert page.evaluate("document.querySelector('[data-dialog=won]').contains(document.activeElement)"), (
+        "the double-clicked card left with the run: Enter works in the dialog")
     dialog.locator('[data-action="replay"]').click()
     assert not dialog.is_visible() and page.locator(".runs.celebrating").count() == 0
     assert faces(page, 1) == ["As"]

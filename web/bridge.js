@@ -181,6 +181,8 @@ function render(view, instant = false) {
   // frame's, not a forced one) when cards may come from it or go back; otherwise only if needed.
   const dealing = !instant && (!current || newDeal || view.stock.count !== current.stock.count);
   let origin = dealing ? stockOrigin() : null;
+  const unmade = !instant && current && !newDeal && view.completed.length < current.completed.length;
+  const runOrigin = unmade ? runsTarget(current.completed.length - 1) : null; // an undone run comes back from its slot
   const fromStock = () => (origin ||= stockOrigin());
   renderChrome(view);
   renderSlots(view);
@@ -246,7 +248,7 @@ function render(view, instant = false) {
       }
     }
   }
-  if (fresh.length && !reducedMotion()) dealFrom(fromStock(), fresh);
+  if (fresh.length && !reducedMotion()) dealFrom(runOrigin || fromStock(), fresh);
   where = nextWhere;
   current = view;
   // Focus lost with what held it (a card leaving the game, a dialog closed with nothing of the game
@@ -254,7 +256,16 @@ function render(view, instant = false) {
   const now = document.activeElement;
   const lost = (now === document.body && focused !== document.body) || now?.classList.contains("leaving")
     || now?.closest("dialog:not([open])");
-  if (lost && !document.querySelector("dialog[open]")) focusFromView();
+  if (focusDialog()) setTimeout(focusDialog, 0); // again after the input's own default (a press's focus) is done
+  else if (lost) focusFromView();
+}
+
+// Focus belongs in an open dialog (its safe choice where it has one): the press that opened it may
+// have focused the board behind it. The open dialog, if any.
+function focusDialog() {
+  const dialog = document.querySelector("dialog[open]");
+  if (dialog && !dialog.contains(document.activeElement)) (dialog.querySelector("[autofocus]") || dialog.querySelector("button"))?.focus();
+  return dialog;
 }
 
 let moveMs = null; // the style sheet's --move-ms, read once
