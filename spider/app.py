@@ -194,6 +194,9 @@ class App:
             self.on_hash(event)
         if first_visit and self.tone == "info":
             self._say(f"Welcome! {self.message} Rules: ⋯ › How to play.")
+        elif not self.message:  # a saved game taken up again: say which, as a new one is said
+            deal = f", deal {self.game.seed}" if self.game.seed is not None else ""
+            self._say(f"{self.game.variant.title}{deal}: your game goes on where you left it.")
 
     def on_hash(self, event: dict[str, Any]) -> None:
         """The URL fragment changed: ``#spider-4/99``, ``#spider-2`` or ``#pos=<notation>``."""
@@ -293,6 +296,7 @@ class App:
                 self.elapsed_ms = _int(self.storage.get(TIME_PREFIX + name))
                 self.last_event_ms = None
                 self._save()
+                self._request_badge()  # the badge, if it is on, checks the game taken up again
             except SaveError as e:
                 self._set_aside(name, SAVE_PREFIX + name)
                 game, _, _ = self._deal(name, seed)

@@ -979,3 +979,18 @@ def test_a_new_version_ready_is_said_without_stopping_anything():
     assert view["autoplay"], "not the player's input: Show me plays on"
     app.handle({"type": "action", "name": "saving", "on": False})
     assert "saving is off, so a reload would lose this game" in app.handle({"type": "updated"})["view"]["status"]
+
+
+def test_the_badge_checks_a_game_taken_up_again_after_a_reload_or_a_variant_switch():
+    app, _ = started(seed=5)
+    app.handle({"type": "action", "name": "peek", "on": True})
+    app.handle({"type": "action", "name": "deal"})
+    again, response = started(dict(app.storage))
+    assert [job["kind"] for job in response["work"]] == ["peek"], "not a badge saying Checking… for ever"
+    assert response["view"]["status"] == "Spider · 1 suit, deal 5: your game goes on where you left it."
+    view = answer(again, response, status="unwinnable")["view"]
+    assert view["badge"]["text"] == "Lost"
+    again.handle({"type": "action", "name": "variant", "variant": "spider-2"})
+    response = again.handle({"type": "action", "name": "variant", "variant": "spider-1"})
+    assert response["view"]["badge"]["text"] == "Lost", "known from the worker's answer: no second check"
+    assert "peek" not in [job["kind"] for job in response["work"]]

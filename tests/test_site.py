@@ -416,7 +416,10 @@ def test_phone_fits_and_touch_drag_moves(phone_page, base_url):
     assert badge["x"] + badge["width"] <= 390, "the badge fits beside the score line"
     save_screenshot(page, "phone-badge")
     page.set_viewport_size({"width": 320, "height": 640})  # the narrowest phones still in use
-    page.wait_for_timeout(300)
+    page.reload()  # laid out anew: a mobile page resized on the spot stays zoomed out to its old width
+    page.evaluate("window.app.ready")
+    settle(page)
+    assert page.evaluate("[window.innerWidth, visualViewport.scale]") == [320, 1]
     wide = page.evaluate("""() => [...document.querySelectorAll("body *")]
         .filter(e => e.getBoundingClientRect().right > document.documentElement.clientWidth + 0.5)
         .map(e => `${e.tagName}.${e.className}`)""")
