@@ -474,6 +474,7 @@ def test_a_stored_view_is_painted_early_only_in_this_versions_shape(page, base_u
         if (name === "spider-painted") {
           window.paintedStatus = document.querySelector("[data-role=status]").textContent;
           window.paintedSeed = window.app.view.seed;
+          window.paintedClock = document.querySelector("[data-stat=time]").textContent;
         }
         return mark(name, ...rest);
       };
@@ -484,11 +485,13 @@ def test_a_stored_view_is_painted_early_only_in_this_versions_shape(page, base_u
       view.shape = shape ?? view.shape;
       localStorage.setItem("spider:view:spider-2", JSON.stringify(view));
     }"""
+    page.evaluate("localStorage.setItem('spider:time:spider-2', '65000')")  # kept on leaving, after the last move
     for shape, from_store in ((None, True), (1, False)):  # an update: a view stored by an earlier version
         page.evaluate(restyle, shape)
         page.reload()
         page.evaluate("window.app.ready")
         assert (page.evaluate("window.paintedStatus") == "Drawn from the stored view") == from_store
+        assert page.evaluate("window.paintedClock") == "1:05", "the time kept, not the stored view's"
         assert page.evaluate("window.paintedSeed") == 4, "never another deal, such as the build's pre-rendered one"
     page.evaluate(restyle, None)
     page.evaluate("history.replaceState(null, '', '#spider-2/9')")  # a link to another deal than the stored view's

@@ -830,7 +830,9 @@ function paintEarly() {
   else if (!view && !stored[`spider:save:${variant}`]) view = built[variant] || null;
   if (view) {
     render(view, true);
-    clock.set(view.clock, 0);
+    // The time kept on leaving the page, past the view stored at the last move, as Python will show it.
+    const kept = Number(stored[`spider:time:${variant}`]) || 0;
+    clock.set({ ...view.clock, ms: Math.max(view.clock.ms, kept) }, 0);
     performance.mark("spider-painted");
   }
 }
