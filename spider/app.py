@@ -46,6 +46,11 @@ SAVED_PREFIXES = (SAVE_PREFIX, TIME_PREFIX, VIEW_PREFIX, PROVEN_PREFIX, DEALT_PR
 """What saving keeps in the browser, and switching it off deletes (the settings stay)."""
 IDLE_CAP_MS = 30_000
 SEED_DIGITS = 18
+KEYS = ("Keys: ←/→ columns, ↑/↓ cards, Enter/Space pick up and drop, Esc cancel, U undo, Shift+U redo, H hint, "
+        "D deal, N new game, ? how to play.")
+KEYS_NO_LETTERS = ("Keys: ←/→ columns, ↑/↓ cards, Enter/Space pick up and drop, Esc cancel, Ctrl+Z undo, Ctrl+Y "
+                   "redo (letter keys are off).")
+"""The keys the ⋯ menu lists, with the letter keys on and off."""
 """The longest deal number taken from a link or typed in: far past the 12 digits of a new game's."""
 VERIFY_PER_SESSION = 20
 IDLE_SLICE_MS = 1
@@ -1298,6 +1303,7 @@ class App:
             if self.dialog == "rules" else None,
             "record": {"title": game.variant.title, "rows": self.record.rows(self.today),
                        "summary": self._summary()},
+            "keys": KEYS if self.letter_keys else KEYS_NO_LETTERS,
             "menu": [{"name": n, "title": VARIANTS[n].title, "current": n == game.variant.name} for n in MENU],
         }
 

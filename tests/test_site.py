@@ -1050,6 +1050,7 @@ def test_letter_keys_are_switched_off_in_the_menu_and_stay_off(page, base_url):
     page.evaluate("window.app.ready")
     page.locator("details.more summary").click()
     assert not box.is_checked()
+    assert page.locator(".menu .keys").inner_text().endswith("(letter keys are off).")
     page.keyboard.press("Escape")
     page.keyboard.press("Control+z")
     assert status(page) == "Nothing to undo.", "Ctrl+Z is no letter key: it still works"

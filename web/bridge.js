@@ -369,6 +369,7 @@ function renderChrome(view) {
     setText(badge, view.badge.text);
   }
   $("stop").toggleAttribute("hidden", !view.autoplay && !view.thinking);
+  setText($("keys"), view.keys);
   setText($("won-title"), view.won_title);
   setText($("won-text"), view.won_text || "");
   renderRecord(view.record);
