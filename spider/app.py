@@ -34,7 +34,7 @@ from .hints import Hint, HintSearch, nothing_to_suggest
 from .moves import DEAL, Move
 from .rules import how_to_play
 from .shuffle import random_below
-from .stats import Record, clock_text
+from .stats import Record, clock_text, parse_day
 from .variants import VARIANTS
 from .verdicts import Verdicts
 
@@ -46,11 +46,9 @@ SAVED_PREFIXES = (SAVE_PREFIX, TIME_PREFIX, VIEW_PREFIX, PROVEN_PREFIX, DEALT_PR
 """What saving keeps in the browser, and switching it off deletes (the settings stay)."""
 IDLE_CAP_MS = 30_000
 SEED_DIGITS = 18
-KEYS = ("Keys: ←/→ columns, ↑/↓ cards, Enter/Space pick up and drop, Esc cancel, U undo, Shift+U redo, H hint, "
-        "D deal, N new game, ? how to play.")
-KEYS_NO_LETTERS = ("Keys: ←/→ columns, ↑/↓ cards, Enter/Space pick up and drop, Esc cancel, Ctrl+Z undo, Ctrl+Y "
-                   "redo (letter keys are off).")
-"""The keys the ⋯ menu lists, with the letter keys on and off."""
+LETTER_KEYS = "U undo, Shift+U redo, H hint, D deal, N new game, ? how to play"
+KEYS = "Keys: ←/→ columns, ↑/↓ cards, Enter/Space pick up and drop, Esc cancel, "
+"""The keys the ⋯ menu lists, then the letter keys or, with those off, Ctrl+Z and Ctrl+Y."""
 """The longest deal number taken from a link or typed in: far past the 12 digits of a new game's."""
 VERIFY_PER_SESSION = 20
 IDLE_SLICE_MS = 1
@@ -143,7 +141,7 @@ class App:
         self.store = {}
         self.work = []
         self.download = None
-        self.today = _day(event.get("today"))
+        self.today = parse_day(event.get("today"))
         kind = event.get("type")
         handled = True
         if kind == "idle":
@@ -714,7 +712,7 @@ class App:
             self._set_peek(bool(event.get("on")))
         elif name == "letter-keys":
             self.letter_keys = bool(event.get("on"))
-            self._say("Letter keys on: U undo, Shift+U redo, H hint, D deal, N new game, ? how to play."
+            self._say(f"Letter keys on: {LETTER_KEYS}."
                       if self.letter_keys else "Letter keys off: the buttons, arrows, Enter, Esc, Ctrl+Z and Ctrl+Y still work.")
             self._write_settings()
         elif name == "four-colour":
@@ -832,7 +830,6 @@ class App:
         if self.record.playing_day == self.today.isoformat() and self.game.seed == seed and not self.game.is_won:
             self._say(f"This is today's deal: {self.game.variant.title} deal {seed}.")
             return
-        self.chosen_deal = seed
         self._ask_first("daily")
 
     def _ask_first(self, action: str) -> None:
@@ -849,14 +846,15 @@ class App:
             self._new_game()
         elif action == "replay":
             self._replay()
-        elif action == "daily" and self.chosen_deal is not None and self.today is not None:
-            self._open_daily(self.chosen_deal, self.today)
+        elif action == "daily" and self.today is not None:
+            self._open_daily(self.today)
         elif self.chosen_deal is not None:
             self._open_deal(self.chosen_deal)
 
-    def _open_daily(self, seed: int, day: date) -> None:
+    def _open_daily(self, day: date) -> None:
         """Deal ``day``'s deal, marked as the day's in the record so that its win counts the day."""
         name = self.game.variant.name
+        seed = winnable.daily_seed(name, day)
         proven = ", proven winnable" if seed in winnable.winnable_seeds(name) else ""
         again = (" You have won it already today: a win now counts as a game, not as another day."
                  if self.record.last_day == day.isoformat() else "")
@@ -1303,7 +1301,7 @@ class App:
             if self.dialog == "rules" else None,
             "record": {"title": game.variant.title, "rows": self.record.rows(self.today),
                        "summary": self._summary()},
-            "keys": KEYS if self.letter_keys else KEYS_NO_LETTERS,
+            "keys": KEYS + (f"{LETTER_KEYS}." if self.letter_keys else "Ctrl+Z undo, Ctrl+Y redo (letter keys are off)."),
             "menu": [{"name": n, "title": VARIANTS[n].title, "current": n == game.variant.name} for n in MENU],
         }
 
@@ -1354,14 +1352,18 @@ def _group_words(cards: tuple[Card, ...]) -> str:
     return f"{cards[0].label}–{cards[-1].label}"
 
 
+def _face_down(cards: tuple[Card, ...]) -> int:
+    """How many cards of a column lie face down (always its bottom ones)."""
+    return sum(not card.face_up for card in cards)
+
+
 def _column_words(col: int, cards: tuple[Card, ...]) -> str:
     """A column as a screen reader says it: what is face down, and the face-up cards."""
     if not cards:
         return f"Column {col + 1}, empty"
-    up = [card for card in cards if card.face_up]
-    down = len(cards) - len(up)
+    down = _face_down(cards)
     hidden = f"{down} face-down, " if down else ""
-    return f"Column {col + 1}: {hidden}{', '.join(card.label for card in up)}"
+    return f"Column {col + 1}: {hidden}{', '.join(card.label for card in cards[down:])}"
 
 
 def _what_it_did(before: Position, game: Game) -> str:
@@ -1369,9 +1371,9 @@ def _what_it_did(before: Position, game: Game) -> str:
     completed, a card turned up."""
     words = " Run complete!" if len(game.completed) > len(before.completed) else ""
     turned = []
-    for c, cards in enumerate(game.columns):
-        down = len(cards) - game.face_up_count(c)
-        if cards and down < sum(not card.face_up for card in before.columns[c]):
+    for was, cards in zip(before.columns, game.columns, strict=True):
+        down = _face_down(cards)
+        if cards and down < _face_down(was):
             turned.append(cards[down])
     if turned:
         words += f" Turned up {', '.join(card.label for card in turned)}."
@@ -1406,16 +1408,6 @@ def _seed(text: str) -> int | None:
     """A seed typed in a link or the deal-number dialog: plain ASCII digits, at most
     :data:`SEED_DIGITS` of them."""
     return int(text) if text.isascii() and text.isdigit() and len(text) <= SEED_DIGITS else None
-
-
-def _day(value: Any) -> date | None:
-    """The player's date as the page sends it (YYYY-MM-DD); None for anything else."""
-    if not isinstance(value, str) or not re.fullmatch(r"\d{4}-\d\d-\d\d", value):
-        return None
-    try:
-        return date.fromisoformat(value)
-    except ValueError:
-        return None
 
 
 def _int(value: Any, default: int = 0) -> int:

@@ -118,7 +118,7 @@ class Record:
             elif field.name == "best_score":  # a long game's score can fall below zero
                 ok = value is None or whole
             elif field.name in DAY_FIELDS:
-                ok = value is None or _is_day(value)
+                ok = value is None or parse_day(value) is not None
             else:
                 ok = (value is None and field.default is None) or (whole and value >= 0)
             if not ok:
@@ -135,11 +135,13 @@ class Record:
         return record
 
 
-def _is_day(value: Any) -> bool:
+def parse_day(value: Any) -> date | None:
+    """A day written YYYY-MM-DD (as records keep it and the page sends it); None for anything else."""
     try:
-        return isinstance(value, str) and date.fromisoformat(value).isoformat() == value
+        day = date.fromisoformat(value) if isinstance(value, str) else None
     except ValueError:
-        return False
+        return None
+    return day if day is not None and day.isoformat() == value else None
 
 
 def _best(pick: Any, old: int | None, new: int) -> int:

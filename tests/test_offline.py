@@ -184,7 +184,7 @@ def deploy(server, dist_copy: Path, tmp_path: Path) -> dict:
     return new
 
 
-def cached_build(page, server, version: str) -> str:
+def cached_build(server, version: str) -> str:
     return f"() => caches.keys().then(keys => keys.join() === 'spider {server.url} {version}')"
 
 
@@ -198,7 +198,7 @@ def test_new_build_is_picked_up_and_keeps_the_saves(fresh_context, static_server
     # it (precaching the new build) and it takes over, dropping the old cache, and the page says so.
     page.reload()
     boot(page, server.url)
-    poll(page, cached_build(page, server, new["version"]))
+    poll(page, cached_build(server, new["version"]))
     poll(page, "() => document.querySelector('[data-role=status]').textContent.startsWith("
                "'A new version of Spider is ready: reload the page to use it')")
 
@@ -219,7 +219,7 @@ def test_a_hard_reload_after_a_deploy_keeps_the_new_build(fresh_context, static_
     page.wait_for_function("() => window.app && window.app.ready")
     page.evaluate("() => window.app.ready.then(() => true)")
     assert page_build_version(page) == new["version"]
-    poll(page, cached_build(page, server, new["version"]))
+    poll(page, cached_build(server, new["version"]))
     assert not page.locator('[data-role=status]').inner_text().startswith("A new version"), "this page is the new one"
     boot(page, server.url)  # the next visit
     assert page_build_version(page) == new["version"]
