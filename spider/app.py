@@ -65,7 +65,7 @@ SHOW_ME_WATCH_MS = 40_000
 Spider) took 95 s at the slowest pace."""
 TABLES = {"green": "Green", "blue": "Blue", "red": "Red", "charcoal": "Charcoal"}
 """The table colours a player may choose (the style sheet draws each), the first the default."""
-VIEW_SHAPE = 4
+VIEW_SHAPE = 5
 """Raised whenever the view's fields change: the page paints a view stored by an earlier version
 (before Python is up) only if its shape is the build's, as it would misdraw one of another."""
 SUIT_COLOURS = ({"s": "black", "h": "red", "d": "red", "c": "black"},
@@ -1267,12 +1267,15 @@ class App:
             "game": self._game_id(),
             "variant": game.variant.name,
             "title": game.variant.title,
+            "page_title": f"{game.variant.title} — Spider Solitaire",
             "seed": game.seed,
             "columns": columns,
-            "stock": {"count": len(game.stock), "deals": game.deals_left, "hint": bool(hint_move and hint_move.is_deal)},
+            "stock": {"count": len(game.stock), "deals": game.deals_left, "name": _stock_words(game),
+                      "hint": bool(hint_move and hint_move.is_deal)},
             "completed": [{"card": f"K{suit}", "label": Card(KING, suit).label, "colour": colours[suit]}
                           for suit in game.completed],
             "slots": game.variant.runs_to_win,
+            "runs_name": f"Completed runs: {len(game.completed)} of {game.variant.runs_to_win}",
             "score": game.score,
             "moves": game.moves,
             "points": game.points,
@@ -1364,6 +1367,17 @@ def _column_words(col: int, cards: tuple[Card, ...]) -> str:
     down = _face_down(cards)
     hidden = f"{down} face-down, " if down else ""
     return f"Column {col + 1}: {hidden}{', '.join(card.label for card in cards[down:])}"
+
+
+def _stock_words(game: Game) -> str:
+    """What the stock button does: a full row, or the few cards a last short deal gives."""
+    n = len(game.stock)
+    if not n:
+        return "Stock empty"
+    if n >= len(game.columns):
+        return f"Deal a row ({game.deals_left} left)"
+    where = "column 1" if n == 1 else f"columns 1–{n}"
+    return f"Deal {n} card{'s' if n != 1 else ''} to {where} ({game.deals_left} left)"
 
 
 def _what_it_did(before: Position, game: Game) -> str:

@@ -589,6 +589,23 @@ def test_json_boundary_and_first_view():
     assert view["slots"] == 4 and view["stock"]["count"] == 24
 
 
+def test_the_stock_and_the_runs_are_named_for_what_they_hold():
+    app, response = started(seed=3)
+    view = response["view"]
+    assert view["stock"]["name"] == "Deal a row (5 left)" and view["runs_name"] == "Completed runs: 0 of 8"
+    assert view["page_title"] == "Spider · 1 suit — Spider Solitaire"
+    view = app.handle({"type": "action", "name": "variant", "variant": "scorpion"})["view"]
+    assert view["stock"]["name"] == "Deal 3 cards to columns 1–3 (1 left)", "Scorpion's stock is three cards"
+    app.handle({"type": "action", "name": "variant", "variant": "will-o-the-wisp"})
+    while app.game.deals_left > 1:
+        app.game.play(DEAL)
+    assert app.view()["stock"]["name"] == "Deal 3 cards to columns 1–3 (1 left)", "the last deal of 31 is short"
+    app.game.play(DEAL)
+    assert app.view()["stock"]["name"] == "Stock empty"
+    _, response = at_position(NEAR_WIN)
+    assert response["view"]["runs_name"] == "Completed runs: 7 of 8"
+
+
 def test_another_tab_writing_the_save_offers_the_newer_game():
     app, _ = started(seed=9)
     other = Game("spider-1", 9)

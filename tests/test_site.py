@@ -366,6 +366,8 @@ def test_link_opens_that_deal(page, base_url):
 def test_site_works_under_a_sub_path(page, sub_url):
     open_game(page, sub_url + "#scorpion/3")
     assert page.locator(".card").count() == 49
+    expect(page.locator('[data-action="deal"]')).to_have_attribute("aria-label", "Deal 3 cards to columns 1–3 (1 left)")
+    assert page.title() == "Scorpion — Spider Solitaire"
     assert page.evaluate("new URL(document.querySelector('link[rel=stylesheet]').href).pathname").startswith("/spider/")
 
 
@@ -1056,11 +1058,12 @@ def test_letter_keys_are_switched_off_in_the_menu_and_stay_off(page, base_url):
     assert status(page) == "Nothing to undo.", "Ctrl+Z is no letter key: it still works"
 
 
-def test_arrows_on_the_game_list_do_not_switch_variant_at_each_press(page, base_url):
+def test_arrows_and_letters_on_the_game_list_do_not_switch_variant_at_each_press(page, base_url):
     open_game(page, base_url + "#spider-1/5")
     page.locator('[data-role="variant"]').focus()
-    page.keyboard.press("ArrowDown")
-    page.keyboard.press("ArrowDown")
+    for key in ("ArrowDown", "ArrowDown", "w", "End"):
+        page.locator('[data-role="variant"]').press(key)
+        page.keyboard.press("Escape")  # closes the list it opened
     assert page.evaluate("location.hash") == "#spider-1/5" and page.locator('[data-role="variant"]').input_value() == "spider-1"
     page.locator('[data-role="variant"]').select_option("spider-2")  # a choice made in the list still switches
     page.wait_for_function("() => location.hash.startsWith('#spider-2')")

@@ -316,8 +316,7 @@ function renderSlots(view) {
 }
 
 function renderChrome(view) {
-  const title = `${view.title} — Spider Solitaire`;
-  if (document.title !== title) document.title = title;
+  if (document.title !== view.page_title) document.title = view.page_title;
   if ($("variant").value !== view.variant) $("variant").value = view.variant;
   setText(document.querySelector('[data-stat="score"]'), String(view.score));
   setText(document.querySelector('[data-stat="moves"]'), String(view.moves));
@@ -327,7 +326,7 @@ function renderChrome(view) {
   const stock = document.querySelector('[data-action="deal"]');
   stock.classList.toggle("empty", view.stock.count === 0);
   stock.classList.toggle("hint", view.stock.hint);
-  setAttr(stock, "aria-label", view.stock.deals ? `Deal a row (${view.stock.deals} left)` : "Stock empty");
+  setAttr(stock, "aria-label", view.stock.name);
   setText($("deals"), view.stock.deals ? String(view.stock.deals) : "");
   const runs = $("runs");
   while (runs.children.length > view.slots) runs.lastChild.remove();
@@ -352,7 +351,7 @@ function renderChrome(view) {
       slot.append(king);
     }
   });
-  setAttr(runs, "aria-label", `Completed runs: ${view.completed.length} of ${view.slots}`);
+  setAttr(runs, "aria-label", view.runs_name);
   // A win is celebrated as it happens, the Kings hopping in turn; not on reopening a won game.
   if (!view.won) runs.classList.remove("celebrating");
   else if (current && current.game === view.game && !current.won) runs.classList.add("celebrating");
@@ -728,9 +727,11 @@ function wire() {
   menu.addEventListener("focusout", (e) => { if (e.relatedTarget && !menu.contains(e.relatedTarget)) menu.open = false; });
   document.addEventListener("keydown", onKeyDown);
   $("variant").addEventListener("change", (e) => send({ type: "action", name: "variant", variant: e.target.value }));
-  // An arrow on the closed Game list would switch variant at each press (WCAG 3.2.2): it opens the list.
+  // An arrow or a typed letter on the closed Game list would switch variant at each press (WCAG
+  // 3.2.2): it opens the list instead.
   $("variant").addEventListener("keydown", (e) => {
-    if (!e.key.startsWith("Arrow") || e.altKey) return;
+    const moves = e.key.startsWith("Arrow") || ["Home", "End", "PageUp", "PageDown"].includes(e.key) || (e.key.length === 1 && e.key !== " ");
+    if (!moves || e.altKey || e.ctrlKey || e.metaKey) return;
     e.preventDefault();
     try { e.target.showPicker(); } catch { /* no picker here: the list stays as it is */ }
   });
