@@ -264,8 +264,12 @@ def test_statistics_count_a_win_survive_a_reload_and_reset(page, base_url):
     page.locator("details.more summary").click()
     page.locator('.menu [data-action="stats"]').click()
     assert dialog.locator("dd").first.inner_text() == "0"
+    dialog.locator('[data-action="reset-stats"]').click()
+    confirm.locator('[data-action="stats"]').click()  # Keep them: back to the statistics
+    dialog.wait_for(state="visible")
     page.keyboard.press("Escape")
     assert dialog.is_hidden()
+    assert page.evaluate("document.activeElement.matches('details.more summary')"), "focus back on the ⋯ toggle"
 
 
 def test_reload_resumes_and_variants_keep_their_games(page, base_url):

@@ -388,12 +388,12 @@ function renderChrome(view) {
 }
 
 // Open the dialog Python wants, and only that one.
+// Closed before another opens, so that the browser gives focus back to what opened the first one
+// (the ⋯ toggle, say) when the last closes, not to a button of a dialog that has gone.
 function showDialogs(view) {
-  for (const dialog of document.querySelectorAll("dialog[data-dialog]")) {
-    const wanted = view.dialog === dialog.dataset.dialog;
-    if (wanted && !dialog.open) dialog.showModal();
-    else if (!wanted && dialog.open) dialog.close();
-  }
+  const dialogs = [...document.querySelectorAll("dialog[data-dialog]")];
+  for (const dialog of dialogs) if (dialog.open && view.dialog !== dialog.dataset.dialog) dialog.close();
+  for (const dialog of dialogs) if (!dialog.open && view.dialog === dialog.dataset.dialog) dialog.showModal();
 }
 
 // How to play the variant, in paragraphs Python wrote; redrawn only when they change.
