@@ -46,10 +46,10 @@ SAVED_PREFIXES = (SAVE_PREFIX, TIME_PREFIX, VIEW_PREFIX, PROVEN_PREFIX, DEALT_PR
 """What saving keeps in the browser, and switching it off deletes (the settings stay)."""
 IDLE_CAP_MS = 30_000
 SEED_DIGITS = 18
+"""The longest deal number taken from a link or typed in: far past the 12 digits of a new game's."""
 LETTER_KEYS = "U undo, Shift+U redo, H hint, D deal, N new game, ? how to play"
 KEYS = "Keys: ←/→ columns, ↑/↓ cards, Enter/Space pick up and drop, Esc cancel, "
 """The keys the ⋯ menu lists, then the letter keys or, with those off, Ctrl+Z and Ctrl+Y."""
-"""The longest deal number taken from a link or typed in: far past the 12 digits of a new game's."""
 VERIFY_PER_SESSION = 20
 IDLE_SLICE_MS = 1
 """The longest slice of spare time hints may take at once: a click waits at most this long."""
