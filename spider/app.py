@@ -983,7 +983,10 @@ class App:
         before = self.game.position
         cards = self.game.columns[move.src][-move.count:] if not move.is_deal else ()
         self.game.play(move)
-        message = "Dealt a row from the stock." if move.is_deal else f"Moved {_group_words(cards)} to column {move.dst + 1}."
+        if move.is_deal:  # the new top cards, left to right: what a player who cannot see the board needs
+            message = f"Dealt {' '.join(card.label for card in before.stock[:len(before.stock) - len(self.game.stock)])}."
+        else:
+            message = f"Moved {_group_words(cards)} to column {move.dst + 1}."
         message += _what_it_did(before, self.game)
         self.focus = None if move.is_deal else (move.dst, len(self.game.columns[move.dst]) - 1)
         self._after_change(message)

@@ -342,8 +342,8 @@ def test_a_dead_end_is_said_at_once_and_only_when_no_move_is_legal():
     assert response["view"]["tone"] == "info" and DEAL in app.game.legal_moves()
     view = app.handle({"type": "action", "name": "deal"})["view"]
     assert app.game.legal_moves() == [] and not app.game.is_won
-    assert (view["status"], view["tone"]) == ("Dealt a row from the stock. No moves left. Undo, or start a new game.",
-                                              "warn")
+    assert (view["status"], view["tone"]) == (
+        "Dealt A♠ A♠ 3♠ 3♠ 5♠ 5♠ 7♠ 7♠ 9♠ 9♠. No moves left. Undo, or start a new game.", "warn"), "the dealt cards, in order"
     view = app.handle({"type": "action", "name": "undo"})["view"]
     assert view["tone"] == "info" and "No moves" not in view["status"]
     _, response = at_position(STUCK)
