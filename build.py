@@ -368,6 +368,11 @@ def content_hash(dist: Path, extra: bytes = b"") -> str:
     return digest.hexdigest()[:16]
 
 
+def integrity(path: Path) -> str:
+    """The file's subresource-integrity string, as a fetch checks it."""
+    return "sha256-" + base64.b64encode(hashlib.sha256(path.read_bytes()).digest()).decode()
+
+
 def read_build_info(dist: Path) -> dict:
     text = (dist / "build-info.js").read_text()
     return json.loads(text.removeprefix("export default ").rstrip().removesuffix(";"))
@@ -377,11 +382,15 @@ def finalize(dist: Path, info: dict) -> dict:
     """Write build-info.js and sw.js from the files now in dist; returns the build info."""
     views = info.get("firstViews")
     extra = json.dumps(views, sort_keys=True).encode() if views is not None else b""
-    info = {**info, "version": content_hash(dist, extra)}
+    template = (WEB / "sw.js").read_text()
+    # the worker's own code counts too: a changed worker is a new build, with a cache of its own
+    info = {**info, "version": content_hash(dist, extra + template.encode())}
     (dist / "build-info.js").write_text(
         "export default " + json.dumps(info, separators=(",", ":"), sort_keys=True) + ";\n")
-    files = ["./"] + [name for name in dist_files(dist) if name != "sw.js"]
-    template = (WEB / "sw.js").read_text()
+    # Each file with its hash, which the worker's fetches check (subresource integrity): a deploy
+    # landing mid-precache, or a CDN still serving an older file, fails the install, never mixes builds.
+    files = [["./", integrity(dist / "index.html")]] + [
+        [name, integrity(dist / name)] for name in dist_files(dist) if name != "sw.js"]
     line = 'const BUILD = {version: "dev", files: []};'
     if line not in template:
         sys.exit(f"build.py: web/sw.js lost its line {line!r}, which the build fills in")

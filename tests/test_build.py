@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import base64
+import hashlib
 import html.parser
 import json
 import os
@@ -121,8 +123,13 @@ def test_service_worker_precaches_every_file_under_the_build_hash(dist: Path) ->
     generated = json.loads(match.group(1))
     assert generated["version"] == build.read_build_info(dist)["version"]
     everything = {p.relative_to(dist).as_posix() for p in dist.rglob("*") if p.is_file()}
-    assert set(generated["files"]) == (everything - {"sw.js"}) | {"./"}
-    assert not any(url.startswith(("/", "http:", "https:")) for url in generated["files"])
+    urls = [url for url, _ in generated["files"]]
+    assert set(urls) == (everything - {"sw.js"}) | {"./"}
+    assert not any(url.startswith(("/", "http:", "https:")) for url in urls)
+    hashes = dict(generated["files"])
+    for url in ("./", "bridge.js", "build-info.js", build.read_build_info(dist)["wheel"]):
+        digest = hashlib.sha256((dist / ("index.html" if url == "./" else url)).read_bytes()).digest()
+        assert hashes[url] == "sha256-" + base64.b64encode(digest).decode(), f"{url}: the hash its fetch checks"
 
 
 def test_content_hash_follows_the_content(dist_copy: Path) -> None:

@@ -225,6 +225,40 @@ def test_a_hard_reload_after_a_deploy_keeps_the_new_build(fresh_context, static_
     assert page_build_version(page) == new["version"]
 
 
+def updated_worker(page) -> str:
+    """Ask the service worker to look for a new build; the state its install ends in."""
+    return page.evaluate("""async () => {
+      const registration = await navigator.serviceWorker.getRegistration();
+      const ended = new Promise((resolve) => registration.addEventListener("updatefound", () => {
+        const worker = registration.installing;
+        worker.addEventListener("statechange", () => {
+          if (worker.state !== "installing") resolve(worker.state);
+        });
+      }, { once: true }));
+      await registration.update();
+      return ended;
+    }""")
+
+
+def test_a_deploy_seen_half_old_is_not_cached_as_a_mix(fresh_context, static_server, dist_copy: Path,
+                                                        tmp_path: Path, watch) -> None:
+    server, page = visited_once(fresh_context, static_server, dist_copy, watch)
+    old = build.read_build_info(dist_copy)
+    new = deploy(server, dist_copy, tmp_path)
+    fresh_page = (server.root / "index.html").read_bytes()
+    shutil.copy(dist_copy / "index.html", server.root / "index.html")  # a CDN still serving the old page
+    assert updated_worker(page) == "redundant", "the new build's install fails on the old file"
+    poll(page, cached_build(server, old["version"]))  # the old build stays whole, and in use
+    assert page_build_version(page) == old["version"]
+
+    (server.root / "index.html").write_bytes(fresh_page)  # the deploy has landed everywhere
+    assert updated_worker(page) == "installed"
+    poll(page, cached_build(server, new["version"]))
+    page.reload()
+    boot(page, server.url)
+    assert page_build_version(page) == new["version"]
+
+
 def test_missing_runtime_says_so_with_a_retry_and_keeps_the_saves(browser, static_server, dist_copy: Path,
                                                                   watch) -> None:
     (dist_copy / "pyodide" / "pyodide.asm.wasm").unlink()

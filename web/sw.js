@@ -1,6 +1,7 @@
 // Service worker: precache the whole build, serve it cache-first, drop older builds' caches.
 // build.py rewrites the BUILD line below in dist/sw.js: `version` is the content hash of dist/ and
-// `files` lists every file it wrote, relative to this script. Never edit the list by hand.
+// `files` lists every file it wrote, relative to this script, each with its integrity hash. Never
+// edit the list by hand.
 const BUILD = {version: "dev", files: []};
 
 const SCOPE = self.registration.scope;
@@ -13,7 +14,15 @@ self.addEventListener("install", (event) => {
     const cache = await caches.open(CACHE);
     // "no-cache" revalidates against the server: the page's first visit already downloaded these
     // files, so an unchanged file costs a 304, and a stale HTTP cache never leaks into a new build.
-    await cache.addAll(BUILD.files.map((url) => new Request(url, {cache: "no-cache"})));
+    // A file that is not this build's (a deploy landing meanwhile, a CDN still serving an older
+    // one) fails its integrity check and the install: the build in use stays, and the browser
+    // tries again at a later visit, rather than keep a mix of two builds.
+    try {
+      await cache.addAll(BUILD.files.map(([url, integrity]) => new Request(url, {cache: "no-cache", integrity})));
+    } catch (error) {
+      await caches.delete(CACHE);
+      throw error;
+    }
     await self.skipWaiting();
   })());
 });
