@@ -79,12 +79,14 @@ class Game:
 
     @property
     def points(self) -> int:
-        """The alternative score: a point per card in a same-suit run down from a King, 13 a run."""
+        """The alternative score: a point per card in a run being built down from a King, 13 a
+        run. A run is one the variant removes: of one suit, or of any suits in Relaxed and Easy."""
         total = 13 * len(self.position.completed)
+        run = self.variant.run
         for col in self.position.columns:
             length = 0
             for i, card in enumerate(col):
-                if length and card.face_up and card.suit == col[i - 1].suit and card.rank == col[i - 1].rank - 1:
+                if length and card.face_up and run(col[i - 1], card):
                     length += 1
                     total += 1
                 elif card.face_up and card.rank == KING:

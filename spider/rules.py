@@ -8,10 +8,10 @@ from itertools import groupby
 from .variants import Variant, any_card, any_suit_down, anything, king_only, same_suit_down
 
 SUIT_NAMES = {"s": "spades", "h": "hearts", "d": "diamonds", "c": "clubs"}
-SCORING = ("Score: 500 to start, 1 less for each move, deal, undo or redo, 100 more for each finished run. "
-           "Points: 1 for each card in a same-suit run down from a King, 13 for a finished run.")
+SCORE = "Score: 500 to start, 1 less for each move, deal, undo or redo, 100 more for each finished run."
 # The words for each rule function a variant is made of; a new one without words fails loudly.
 RUN_WORDS = {same_suit_down: "each in one suit", any_suit_down: "in any suits"}
+POINTS_WORDS = {same_suit_down: "a same-suit run", any_suit_down: "a run of any suits"}
 GROUP_WORDS = {same_suit_down: "A column's top card, or a group running down in one suit, moves",
                any_suit_down: "A column's top card, or a group running down by rank in any suits, moves",
                any_card: "Any face-up card moves, with all the cards on it,"}
@@ -26,8 +26,9 @@ def how_to_play(variant: Variant) -> list[str]:
     columns, stock, scoring."""
     moves = (f"{GROUP_WORDS[variant.group]} onto a card one rank higher, {BUILD_WORDS[variant.build]}. "
              "A face-down card turns up when it is uncovered.")
+    points = f"Points: 1 for each card in {POINTS_WORDS[variant.run]} down from a King, 13 for a finished run."
     return [_goal(variant), _cards(variant), _layout(variant), moves, EMPTY_WORDS[variant.empty], _stock(variant),
-            SCORING]
+            f"{SCORE} {points}"]
 
 
 def _word(n: int) -> str:

@@ -35,6 +35,8 @@ def test_the_other_variants_say_where_they_differ():
     assert easy[1] == "104 cards: two full decks. Aces are low."
     assert easy[3].startswith("A column's top card, or a group running down by rank in any suits, moves onto")
     assert how_to_play(VARIANTS["spider-relaxed"])[3] == how_to_play(VARIANTS["spider-4"])[3]
+    assert how_to_play(VARIANTS["spider-relaxed"])[6].endswith(
+        "Points: 1 for each card in a run of any suits down from a King, 13 for a finished run.")
     assert how_to_play(VARIANTS["spiderette"])[2] == (
         "Seven columns are dealt, 1 to 7 cards from left to right, only each top card face up.")
     assert how_to_play(VARIANTS["spiderette"])[5] == (
@@ -76,3 +78,5 @@ def test_what_the_rules_say_is_what_the_engine_does(name):
     mixed = game(name, [f"| J{one}", f"| T{one} 9{other}", f"| T{other}"], spare=1)
     assert mixed.is_legal(Move(1, 0, 2)) == ("in any suits, moves" in text or "Any face-up card moves" in text)
     assert mixed.is_legal(Move(2, 0, 1)) == ("of any suit." in text), "a 10 onto the other suit's Jack"
+    building = game(name, [f"| K{one} Q{other}", f"| T{one}"], spare=1)
+    assert (building.points == 2) == ("in a run of any suits down from a King" in text), "what points count"

@@ -207,6 +207,9 @@ def test_points_count_same_suit_cards_down_from_a_king():
     assert g.points == 13
     g = game("spider-4", ["| Ks Qs Js Ts 9s 8s 7s 6s 5s 4s 3s 2s"], spare=0, done="hh")
     assert g.points == 12 + 26
+    for variant, points in (("spider-relaxed", 3 + 3 + 0 + 2), ("spider-easy", 3 + 3 + 0 + 2),
+                            ("spider-4", 3 + 1 + 0 + 2)):  # where mixed-suit runs are removed, they score
+        assert game(variant, ["| Ks Qs Js", "| Kh Qs Jd", "| Qc Jc Tc", "2c | Kd Qd 5c"], spare=3).points == points
 
 
 # --- Spider Easy --------------------------------------------------------------------------------
