@@ -27,7 +27,7 @@ from .backup import (
     backup_text,
     read_backup,
 )
-from .cards import KING, Card
+from .cards import KING, Card, group_label
 from .errors import IllegalMove, NotationError, SaveError
 from .game import Game, Position
 from .hints import Hint, HintSearch, nothing_to_suggest
@@ -986,7 +986,7 @@ class App:
         if move.is_deal:  # the new top cards, left to right: what a player who cannot see the board needs
             message = f"Dealt {' '.join(card.label for card in before.stock[:len(before.stock) - len(self.game.stock)])}."
         else:
-            message = f"Moved {_group_words(cards)} to column {move.dst + 1}."
+            message = f"Moved {group_label(cards)} to column {move.dst + 1}."
         message += _what_it_did(before, self.game)
         self.focus = None if move.is_deal else (move.dst, len(self.game.columns[move.dst]) - 1)
         self._after_change(message)
@@ -1016,9 +1016,10 @@ class App:
         hint = self.hint_list[self.hint_index]
         more = f" (hint {self.hint_index + 1} of {len(self.hint_list)})" if len(self.hint_list) > 1 else ""
         move = hint.move
-        what = ""  # the move in words, not only highlighted: unless the reason already says where it goes
-        if not move.is_deal and not re.search(rf"column {move.dst + 1}\b", hint.reason):
-            what = f"{_group_words(self.game.columns[move.src][-move.count:])} to column {move.dst + 1}: "
+        what = ""  # the move in words, not only highlighted: unless the reason already says it
+        if not move.is_deal and not hint.reason.startswith("moves ") and not re.search(rf"column {move.dst + 1}\b",
+                                                                                      hint.reason):
+            what = f"{group_label(self.game.columns[move.src][-move.count:])} to column {move.dst + 1}: "
         self._say(f"Hint: {what}{hint.reason if what else _capital(hint.reason)}{more}.", "hint")
 
     def _way_out(self) -> str:
@@ -1090,7 +1091,7 @@ class App:
         self.selection = Selection(col, index)
         self.hint_list = None
         self.marked = []
-        self._say(f"Picked up {_group_words(cards[index:])}. Choose a column.")
+        self._say(f"Picked up {group_label(cards[index:])}. Choose a column.")
         return True
 
     def _move_selection(self, dst: int) -> bool:
@@ -1350,12 +1351,6 @@ def _card_ids(game: Game) -> dict[tuple[int, str, int], str]:
     start = game.start
     order = [c for col in start.columns for c in col] + list(start.stock)
     return {_identity(c): f"c{i}" for i, c in enumerate(order)}
-
-
-def _group_words(cards: tuple[Card, ...]) -> str:
-    if len(cards) == 1:
-        return cards[0].label
-    return f"{cards[0].label}–{cards[-1].label}"
 
 
 def _face_down(cards: tuple[Card, ...]) -> int:

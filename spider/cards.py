@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from itertools import pairwise
+
 from .values import Frozen, init_fields
 
 RANKS = "A23456789TJQK"
@@ -71,6 +74,15 @@ class _Cards(dict[tuple[int, str, int, bool], Card]):
 
 
 _TURNED = _Cards()
+
+
+def group_label(cards: Sequence[Card]) -> str:
+    """A group a player moves, named from its bottom card: ``"9♠"``, a sequence ``"9♠–7♦"``, or
+    where any card may lie on any (Scorpion) ``"4♣ and the 3 cards on it"``, not a false range."""
+    first, rest = cards[0].label, len(cards) - 1
+    if all(upper.rank == lower.rank - 1 for lower, upper in pairwise(cards)):
+        return f"{first}–{cards[-1].label}" if rest else first
+    return f"{first} and the {rest} cards on it" if rest > 1 else f"{first} and the card on it"
 
 
 def make_deck(suit_sets: tuple[str, ...]) -> list[Card]:

@@ -31,7 +31,7 @@ from collections.abc import Callable, Generator, Iterator
 from .evaluation import EMPTY, LAST_DOWN, RANK_LINK, RUN, Judge
 from .game import Game
 from .moves import DEAL, Move
-from .search_state import KING, UNKNOWN, State, Step, Table, label
+from .search_state import KING, UNKNOWN, State, Step, Table, codes_label, label
 from .values import Frozen, init_fields
 
 STEP_COST = 1
@@ -339,11 +339,11 @@ def _view_key(game: Game, peek: bool) -> object:
 def _what(state: State, step: Step) -> str:
     """The move itself in words: ``moves 5♥ onto 6♣``."""
     src, dst, k = step
-    base = label(state[0][src][-k])
+    group = codes_label(state[0][src][-k:])
     dst_col = state[0][dst]
     if not dst_col:
-        return f"moves {base} to empty column {dst + 1}"
-    return f"moves {base} onto {label(dst_col[-1])}"
+        return f"moves {group} to empty column {dst + 1}"
+    return f"moves {group} onto {label(dst_col[-1])}"
 
 
 def _effect(table: Table, state: State, step: Step, after: State) -> str:
@@ -359,12 +359,12 @@ def _effect(table: Table, state: State, step: Step, after: State) -> str:
             return f"reveals a face-down card in column {src + 1}"
         return f"empties column {src + 1}"
     if not dst_col:
-        return f"moves {label(base)} to empty column {dst + 1}"
+        return f"moves {codes_label(col[-k:])} to empty column {dst + 1}"
     top = dst_col[-1]
     if top == base + 1:
         return f"builds {label(base)} on {label(top)} in suit"
     if k < len(col) and col[-k - 1] == base + 1:
-        return f"moves {label(base)} onto {label(top)}"
+        return f"moves {codes_label(col[-k:])} onto {label(top)}"
     return f"builds {label(base)} on {label(top)}"
 
 

@@ -17,7 +17,7 @@ builds one that knows them.
 
 from __future__ import annotations
 
-from .cards import SUITS, Card
+from .cards import SUITS, Card, group_label
 from .game import Game
 from .moves import DEAL, Move
 from .variants import Variant, any_card, any_suit_down, king_only, same_suit_down
@@ -43,7 +43,16 @@ def encode(card: Card) -> int:
 
 def label(code: int) -> str:
     """The player's name of a card code (``"10♥"``); never called on :data:`UNKNOWN`."""
-    return Card(code & 15, SUITS[code >> 4]).label
+    return _card(code).label
+
+
+def codes_label(codes: bytes) -> str:
+    """The player's name of a group of face-up card codes (see :func:`spider.cards.group_label`)."""
+    return group_label([_card(code) for code in codes])
+
+
+def _card(code: int) -> Card:
+    return Card(code & 15, SUITS[code >> 4])
 
 
 def descending(col: bytes, suited: bool) -> int:

@@ -8,7 +8,7 @@ import pickle
 import pytest
 
 from spider import DEAL, VARIANTS, Card, Hint, Move
-from spider.cards import make_deck
+from spider.cards import group_label, make_deck
 
 
 def test_card_text_round_trips_and_reads_well():
@@ -55,6 +55,16 @@ def test_turned_is_the_same_card_the_other_way_up():
     up = card.turned(True)
     assert up.face_up and (up.rank, up.suit, up.copy) == (5, "h", 3)
     assert up.turned(False) == card
+
+
+def test_a_group_is_named_as_a_range_only_when_it_is_one():
+    def named(text: str) -> str:
+        return group_label([Card.from_text(t) for t in text.split()])
+
+    assert named("9s") == "9♠"
+    assert named("Ts 9h 8s") == "10♠–8♠", "a sequence, whatever its suits"
+    assert named("4c Ks 7h As") == "4♣ and the 3 cards on it", "Scorpion: no false range such as 4♣–A♠"
+    assert named("2s 2d") == "2♠ and the card on it"
 
 
 def test_decks():

@@ -527,7 +527,7 @@ def test_with_two_suits_an_early_empty_column_is_kept(monkeypatch: pytest.Monkey
     monkeypatch.setattr(importlib.import_module("spider.hints"), "EARLY_DEALS", 99)
     top = hints(game)[0]
     assert (top.move, top.reason) == (
-        spider.Move(5, 6, 3), "moves Q♠ to empty column 7, then reveals a face-down card in column 6")
+        spider.Move(5, 6, 3), "moves Q♠–10♠ to empty column 7, then reveals a face-down card in column 6")
 
 
 SPIDER_4_SEED_2_MOVE_160 = """spider-4 moves=160 done=hsch
@@ -551,11 +551,11 @@ def test_with_four_suits_and_the_stock_gone_a_break_costs_less(monkeypatch: pyte
     # took an empty column (spider-4 seeds 1-1000 won 148 at 8 once the stock is gone, 137 at 15)
     game = spider.Game.from_text(SPIDER_4_SEED_2_MOVE_160)
     top = hints(game)[0]
-    assert (top.move, top.reason) == (spider.Move(0, 5, 5), "moves 5♠ onto 6♣, then builds 5♦ on 6♦ in suit")
+    assert (top.move, top.reason) == (spider.Move(0, 5, 5), "moves 5♠–A♠ onto 6♣, then builds 5♦ on 6♦ in suit")
     monkeypatch.setattr(importlib.import_module("spider.hints"), "LATE_BREAK_COST_WORTH", {4: 15})
     top = hints(game)[0]
     assert (top.move, top.reason) == (
-        spider.Move(0, 2, 5), "moves 5♠ to empty column 3, then builds 5♦ on 6♦ in suit")
+        spider.Move(0, 2, 5), "moves 5♠–A♠ to empty column 3, then builds 5♦ on 6♦ in suit")
 
 
 def test_with_four_suits_a_suited_merge_comes_before_an_off_suit_reveal() -> None:
