@@ -1123,7 +1123,13 @@ class App:
         dst = best_destination(self.game, col, count)
         if dst is None:
             self.selection = None
-            self._say(f"{self.game.columns[col][index].label} has nowhere to go.", "error")
+            what = self.game.columns[col][index].label
+            if any(self.game.is_legal(Move(col, d, count)) for d in range(len(self.game.columns)) if d != col):
+                # only from a column to an empty one: legal, but a double-click will not make a move that gains nothing
+                self._say(f"{what} could only go to an empty column, which gains nothing: drag it there to move it anyway.",
+                          "error")
+            else:
+                self._say(f"{what} has nowhere to go.", "error")
             return
         self._play(Move(col, dst, count))
 

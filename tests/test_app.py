@@ -125,6 +125,17 @@ def test_double_click_prefers_a_build_over_an_empty_column():
     assert best_destination(app.game, 0, 1) is not None
 
 
+def test_double_click_says_why_it_does_not_move():
+    app, _ = at_position(position("spider-1", ["| 7s"] + ["| 2s", "| 3s"] * 4 + ["| 4s"], spare=1))
+    view = app.handle({"type": "double", "col": 0, "index": 0})["view"]
+    assert (view["status"], view["tone"]) == ("7♠ has nowhere to go.", "error")
+    app, _ = at_position(position("spider-1", ["| 7s", ""] + ["| 2s", "| 3s"] * 4, spare=2))
+    view = app.handle({"type": "double", "col": 0, "index": 0})["view"]
+    assert view["status"] == ("7♠ could only go to an empty column, which gains nothing: drag it there to move it "
+                              "anyway."), "a whole column into an empty one is legal, so not 'nowhere'"
+    assert app.game.moves == 0 and view["columns"][0]["cards"][0]["selected"] is False
+
+
 def test_keyboard_only_move():
     app, _ = at_position()
     focus = {"col": 0, "index": 3}
