@@ -434,6 +434,10 @@ def test_phone_fits_and_touch_drag_moves(phone_page, base_url):
         const text = document.createElement("canvas").getContext("2d"); text.font = getComputedStyle(s).font;
         return [text.measureText(s.selectedOptions[0].text).width, s.getBoundingClientRect().width]; }""")
     assert name + 24 <= room, "the game's name shows whole beside the badge (border, padding and arrow take 24 px)"
+    spilt = page.evaluate("""() => [...document.querySelectorAll(".card[data-card] .corner")]
+        .filter(c => c.textContent && c.getBoundingClientRect().right > c.parentElement.getBoundingClientRect().right - 1.5)
+        .map(c => c.textContent)""")
+    assert page.locator('.card[data-card="Td"]').count() == 1 and not spilt, f"corners touch the card's edge: {spilt}"
     save_screenshot(page, "phone-320")
 
 
