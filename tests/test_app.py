@@ -113,6 +113,12 @@ def test_drag_drop_and_drop_nowhere():
     app.handle({"type": "pick", "col": 0, "index": 3})
     view = app.handle({"type": "drop", "col": None})["view"]
     assert not any(c["selected"] for c in view["columns"][0]["cards"]) and app.game.moves == 0
+    app.handle({"type": "pick", "col": 0, "index": 3})
+    view = app.handle({"type": "drop", "col": 0})["view"]  # let go over its own column: put back, no error
+    assert (view["status"], app.selection, app.game.moves) == ("", None, 0)
+    app.handle({"type": "pick", "col": 0, "index": 3})
+    view = app.handle({"type": "pick", "col": 0, "index": None})["view"]  # a click on its column's empty area
+    assert (view["status"], app.selection) == ("", None), "the cards are put back"
     app.handle({"type": "pick", "col": 0, "index": 2})
     view = app.handle({"type": "drop", "col": 2})["view"]
     assert cards_of(view, 2) == ["9s", "8s"]
@@ -123,6 +129,13 @@ def test_double_click_prefers_a_build_over_an_empty_column():
     view = app.handle({"type": "double", "col": 0, "index": 2})["view"]
     assert cards_of(view, 1)[-2:] == ["9s", "8s"]
     assert best_destination(app.game, 0, 1) is not None
+
+
+def test_double_click_prefers_a_build_in_suit():
+    for tops in (["| 9h", "| 9s"], ["| 9s", "| 9h"]):  # whichever column comes first
+        app, _ = at_position(position("spider-2", ["| 8s", *tops, "| 2h"] + ["| 3h", "| 4h"] * 3, spare=3))
+        view = app.handle({"type": "double", "col": 0, "index": 0})["view"]
+        assert cards_of(view, 1 + tops.index("| 9s"))[-1] == "8s", "8♠ onto 9♠, not 9♥"
 
 
 def test_double_click_says_why_it_does_not_move():
@@ -167,16 +180,40 @@ def test_escape_clears_selection_and_keys_outside_board_are_left_alone():
 
 @pytest.mark.parametrize(
     ("key", "shift", "ctrl", "moves_after"),
-    [("z", False, True, 2), ("u", False, False, 2), ("y", False, True, 3), ("U", True, False, 3)],
+    [("z", False, True, 2), ("u", False, False, 2), ("y", False, True, 3), ("U", True, False, 3), ("Z", True, True, 3)],
 )
 def test_undo_redo_shortcuts(key, shift, ctrl, moves_after):
     app, _ = at_position()
     app.handle({"type": "pick", "col": 0, "index": 2})
     app.handle({"type": "pick", "col": 1})
-    if key in ("y", "U"):
+    if moves_after == 3:  # the shortcuts for redo: a move undone first
         app.handle({"type": "action", "name": "undo"})
     view = app.handle({"type": "key", "key": key, "shift": shift, "ctrl": ctrl})["view"]
     assert view["moves"] == moves_after
+    assert cards_of(view, 1)[-1] == ("8s" if moves_after == 3 else "Ts"), "the move back, or undone"
+
+
+def test_alt_with_a_letter_is_the_browsers():
+    app, _ = at_position()
+    view = play_by_picks(app, Move(0, 2, 2))["view"]  # 9♠ 8♠ into the empty column: a deal is allowed now
+    before = app.game.to_text(), view["status"]
+    for key in ("d", "n", "h", "u"):
+        response = app.handle({"type": "key", "key": key, "alt": True, "board": True, "focus": {"col": 0, "index": 1}})
+        assert response["handled"] is False and response["view"]["dialog"] is None
+        assert (app.game.to_text(), response["view"]["status"]) == before, f"Alt+{key.upper()} is a browser's key"
+
+
+def test_arrows_go_round_the_columns_and_a_refused_move_leaves_focus_on_its_column():
+    app, _ = at_position()
+    view = app.handle({"type": "key", "key": "ArrowRight", "board": True, "focus": {"col": 9, "index": 12}})["view"]
+    assert view["columns"][0]["cards"][-1]["focus"], "right from the last column: the first"
+    view = app.handle({"type": "key", "key": "ArrowLeft", "board": True, "focus": {"col": 0, "index": 3}})["view"]
+    assert view["columns"][9]["cards"][-1]["focus"], "left from the first column: the last"
+    app.handle({"type": "key", "key": "Enter", "board": True, "focus": {"col": 0, "index": 2}})  # 9♠ 8♠ picked up
+    view = app.handle({"type": "key", "key": "Enter", "board": True, "focus": {"col": 4, "index": 5}})["view"]
+    assert view["tone"] == "error" and app.game.moves == 0, "9♠ cannot go on A♠"
+    assert [i for i, card in enumerate(view["columns"][4]["cards"]) if card["focus"]] == [13], \
+        "focus on the top of the column it was refused on, not where the key was pressed"
 
 
 def test_letter_keys_can_be_switched_off_and_stay_off():

@@ -58,6 +58,8 @@ def damaged(**changes: object) -> str:
     (damaged(keys={"spider:stats:spider-2": Record(played=1).to_json().replace('"won":0', '"won":2')}),
      "its entry spider:stats:spider-2 is damaged: the statistics do not add up"),
     (damaged(keys={"spider:proven:spider-2": "[1, -2]"}), "it is not a list of deal numbers"),
+    (damaged(keys={"spider:dealt:spider-2": "[true]"}), "it is not a list of deal numbers"),
+    (damaged(keys={"spider:time:spider-2": "²"}), "the time played is not a whole number"),
     (damaged(keys={"spider:settings": "[]"}), "they are not a set of settings"),
     (" " * 10_000_001, "far too big"),
 ])

@@ -51,6 +51,15 @@ def test_each_day_has_a_proven_deal_and_each_comes_once_before_any_again(name):
     assert daily_seed(name, DAY) == days[0], "the same deal for everyone that day"
 
 
+PINNED = [204, 806, 174, 3107]
+"""The deals of 2026-12-07 as first shipped. A change to the draw or to the shipped lists of proven
+seeds moves every day's deal, so players on two versions would meet different deals that day."""
+
+
+def test_the_days_deals_stay_as_shipped():
+    assert [daily_seed(name, date(2026, 12, 7)) for name in ("spider-1", "spider-2", "spider-4", "scorpion")] == PINNED
+
+
 def test_todays_deal_opens_from_the_players_date_and_goes_on_when_asked_again():
     app = started()
     view = act(app, "daily", today=None)

@@ -119,9 +119,12 @@ def test_deal_puts_one_face_up_card_on_each_column_left_to_right():
     assert g.stock == stock[10:] and g.deals_left == 4 and g.moves == 1
 
 
-def test_deal_refused_while_a_column_is_empty():
-    g = game("spider-1", ["| 5s", ""] + ["| 9s"] * 8, stock="Ks")
-    refused(g, DEAL, "Can't deal", "column 2 is empty")
+@pytest.mark.parametrize("empty", [0, 1, 9])
+def test_deal_refused_while_a_column_is_empty(empty):
+    columns = ["| 5s"] + ["| 9s", "| 8s", "| 7s"] * 3
+    columns[empty] = ""
+    g = game("spider-1", columns, stock="Ks")
+    refused(g, DEAL, "Can't deal", f"column {empty + 1} is empty")
 
 
 def test_deal_refused_when_the_stock_is_empty():
@@ -273,10 +276,17 @@ def test_scorpion_builds_in_suit_only():
 
 
 def test_scorpion_lets_only_a_king_into_an_empty_column():
-    g = game("scorpion", ["| 8h 7c", "", "| Kd 4s"], spare=0)
+    g = game("scorpion", ["| 8h 7c", "", "| Kd 4s", "| Qh"], spare=0)
     refused(g, Move(0, 1, 2), "only a King can go into an empty column")
     refused(g, Move(0, 1, 1), "only a King")
+    refused(g, Move(3, 1, 1), "only a King")
     played(g, Move(2, 1, 2))
+
+
+def test_will_o_the_wisp_lets_any_card_into_an_empty_column():
+    g = game("will-o-the-wisp", ["| 5h", "", "| 9s"], spare=0)
+    played(g, Move(0, 1))
+    assert column_text(g, 1) == "| 5h"
 
 
 def test_scorpion_moves_a_king_onto_a_card_never():
@@ -303,6 +313,12 @@ def test_scorpion_removes_a_same_suit_run_wherever_it_completes():
     g = game("scorpion", ["9c | " + RUN_S, "| Ah As"], spare=0)
     g.play(Move(1, 0))
     assert g.completed == ("s",) and column_text(g, 0).endswith("| 9c")
+
+
+def test_scorpion_removes_two_runs_one_move_completes():
+    g = game("scorpion", ["9c | " + RUN_S + " As Kh", "| Qh Jh Th 9h 8h 7h 6h 5h 4h 3h 2h Ah"], spare=1)
+    played(g, Move(1, 0, 12))  # hearts run complete on top, and under it the spades run it covered
+    assert sorted(g.completed) == ["h", "s"] and column_text(g, 0) == "| 9c"
 
 
 def test_scorpion_run_built_beneath_other_cards_leaves_when_they_move_off_it():

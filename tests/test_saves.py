@@ -116,6 +116,21 @@ def test_corrupt_or_tampered_saves_are_refused(name):
     assert reason in str(info.value)
 
 
+def test_the_move_counter_must_pay_for_each_undone_move_and_its_undo():
+    g = played_game()  # two moves undone: each cost a move and then an undo
+    data = json.loads(g.to_json())
+    least = len(data["history"]) + 2 * len(data["future"])
+    assert data["future"] and data["moves"] >= least
+    for moves, loads in ((least - 1, False), (least, True)):
+        data["position"] = data["position"].replace(f"moves={data['moves']} ", f"moves={moves} ", 1)
+        data["moves"] = moves
+        if loads:
+            assert Game.from_json(json.dumps(data)).moves == least
+        else:
+            with pytest.raises(SaveError, match=f"move counter {moves} is impossible"):
+                Game.from_json(json.dumps(data))
+
+
 def test_a_seedless_save_with_a_damaged_start_is_refused():
     g = Game.from_text(position("spider-1", ["| 5s", "| 6s"], spare=1))
     data = json.loads(g.to_json())

@@ -70,6 +70,15 @@ def test_wins_and_losses_make_the_streak_and_the_bests():
 
 def test_no_games_yet_shows_no_rate_and_no_bests():
     assert Record().rows() == [("Played", "0"), ("Won", "0"), ("Lost", "0"), ("Winning streak", "0 (best 0)")]
+    lost_only = Record().loss().next_game().loss()
+    assert dict(lost_only.rows()) == {"Played": "2", "Won": "0 (0 %)", "Lost": "2", "Winning streak": "0 (best 0)"}, \
+        "no best score or fastest win before a win"
+
+
+def test_the_win_rate_is_rounded_to_the_nearest_percent():
+    record = Record().win(score=600, moves=100, seconds=60).next_game().win(score=600, moves=100, seconds=60)
+    record = record.next_game().loss()
+    assert dict(record.rows())["Won"] == "2 (67 %)" and record.summary().startswith("Won 2 of 3 (67 %)")
 
 
 OUTCOMES = st.lists(st.tuples(st.booleans(), st.integers(-300, 1_300), st.integers(1, 2_000), st.integers(0, 10**6)))
