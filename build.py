@@ -267,22 +267,16 @@ def sparse(memory: bytes, page: int = SNAPSHOT_PAGE) -> bytes:
     return struct.pack("<II", len(memory), page) + bytes(bitmap) + b"".join(body)
 
 
-def first_views() -> dict | None:
-    """spider.app.first_view(variant) for every variant, rendered under CPython, if the app has it."""
+def first_views() -> dict:
+    """spider.app.first_view(variant) for every variant, rendered under CPython."""
     code = (
-        "import json, sys\n"
-        "try:\n"
-        "    from spider.app import first_view\n"
-        "except ImportError:\n"
-        "    sys.exit(3)\n"
+        "import json\n"
+        "from spider.app import first_view\n"
         "from spider.variants import VARIANTS\n"
         "print(json.dumps({name: first_view(name) for name in VARIANTS}, separators=(',', ':')))\n"
     )
     # A fresh interpreter on the source tree: the same code as the wheel, no stale imports.
     result = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=False)
-    if result.returncode == 3:
-        log("spider.app.first_view does not exist yet: build-info.js has no firstViews")
-        return None
     if result.returncode != 0:
         sys.exit(f"build.py: pre-rendering the first views failed:\n{result.stderr}")
     return json.loads(result.stdout)
@@ -380,8 +374,7 @@ def read_build_info(dist: Path) -> dict:
 
 def finalize(dist: Path, info: dict) -> dict:
     """Write build-info.js and sw.js from the files now in dist; returns the build info."""
-    views = info.get("firstViews")
-    extra = json.dumps(views, sort_keys=True).encode() if views is not None else b""
+    extra = json.dumps(info["firstViews"], sort_keys=True).encode()
     template = (WEB / "sw.js").read_text()
     # the worker's own code counts too: a changed worker is a new build, with a cache of its own
     info = {**info, "version": content_hash(dist, extra + template.encode())}
@@ -425,10 +418,7 @@ def build(out: Path) -> dict:
         log(f"snapshot of Python with the game imported: {image.name}, {image.stat().st_size / 1e6:.1f} MB")
         write_icons(staging / "icons")
         info: dict = {"wheel": f"wheels/{wheel.name}", "pyodide": "pyodide/", "pyodideVersion": pinned_pyodide(),
-                      "snapshot": f"snapshots/{image.name}"}
-        views = first_views()
-        if views is not None:
-            info["firstViews"] = views
+                      "snapshot": f"snapshots/{image.name}", "firstViews": first_views()}
         info = finalize(staging, info)
     except BaseException:
         shutil.rmtree(staging, ignore_errors=True)

@@ -28,12 +28,12 @@ from .backup import (
     read_backup,
 )
 from .cards import KING, Card, group_label
-from .errors import IllegalMove, NotationError, SaveError
+from .errors import NotationError, SaveError
 from .game import Game, Position
 from .hints import Hint, HintSearch, nothing_to_suggest
 from .moves import DEAL, Move
 from .rules import how_to_play
-from .shuffle import random_below
+from .shuffle import is_seed, random_below
 from .stats import Record, clock_text, parse_day
 from .variants import VARIANTS
 from .verdicts import Verdicts
@@ -41,7 +41,6 @@ from .verdicts import Verdicts
 BACKUP_PREFIX = "spider:backup:"
 """Damaged data kept aside for the player to recover (not a backup file: see :mod:`spider.backup`)."""
 VIEW_PREFIX = "spider:view:"
-MENU = ("spider-1", "spider-2", "spider-4", "spider-relaxed", "spider-easy", "spiderette", "will-o-the-wisp", "scorpion")
 SAVED_PREFIXES = (SAVE_PREFIX, TIME_PREFIX, VIEW_PREFIX, PROVEN_PREFIX, DEALT_PREFIX, STATS_PREFIX)
 """What saving keeps in the browser, and switching it off deletes (the settings stay)."""
 IDLE_CAP_MS = 30_000
@@ -290,8 +289,7 @@ class App:
         """Switch to ``name``'s own saved game, or deal a new one; a bad save is kept aside."""
         self._reset_ui()
         damaged = self._open_record(name)
-        valid = isinstance(fresh_seed, int) and not isinstance(fresh_seed, bool) and fresh_seed >= 0
-        seed = fresh_seed if valid else None
+        seed = fresh_seed if is_seed(fresh_seed) else None
         saved = self.storage.get(SAVE_PREFIX + name)
         if saved is not None:
             try:
@@ -543,7 +541,7 @@ class App:
             seeds = json.loads(self.storage.get(key, "[]"))
         except ValueError:
             return []
-        return [s for s in seeds if isinstance(s, int)] if isinstance(seeds, list) else []
+        return [s for s in seeds if is_seed(s)] if isinstance(seeds, list) else []
 
     def _keep_seeds(self, key: str, seeds: set[int]) -> None:
         self._remember(key, json.dumps(sorted(seeds)))
@@ -1250,7 +1248,7 @@ class App:
                 selected = sel is not None and sel.col == c and i >= sel.index
                 hinted = hint_from is not None and i >= hint_from
                 column.append({
-                    "id": ids[_identity(card)],
+                    "id": ids[card.key],
                     "card": str(card) if card.face_up else "",
                     "label": card.label if card.face_up else "face-down card",
                     # what a screen reader says of it: the card, and what a sighted player sees on it
@@ -1276,7 +1274,6 @@ class App:
             "shape": VIEW_SHAPE,
             "game": self._game_id(),
             "variant": game.variant.name,
-            "title": game.variant.title,
             "page_title": f"{game.variant.title} — Spider Solitaire",
             "seed": game.seed,
             "columns": columns,
@@ -1315,7 +1312,6 @@ class App:
             "record": {"title": game.variant.title, "rows": self.record.rows(self.today),
                        "summary": self._summary()},
             "keys": KEYS + (f"{LETTER_KEYS}." if self.letter_keys else "Ctrl+Z undo, Ctrl+Y redo (letter keys are off)."),
-            "menu": [{"name": n, "title": VARIANTS[n].title, "current": n == game.variant.name} for n in MENU],
         }
 
     def _valid_focus(self) -> tuple[int, int]:
@@ -1348,15 +1344,11 @@ def best_destination(game: Game, src: int, count: int) -> int | None:
     return best if best_rank < 9 else None
 
 
-def _identity(card: Card) -> tuple[int, str, int]:
-    return (card.rank, card.suit, card.copy)
-
-
-def _card_ids(game: Game) -> dict[tuple[int, str, int], str]:
+def _card_ids(game: Game) -> dict[str, str]:
     """Opaque stable ids: a card's place in the start position, so ids never reveal cards."""
     start = game.start
     order = [c for col in start.columns for c in col] + list(start.stock)
-    return {_identity(c): f"c{i}" for i, c in enumerate(order)}
+    return {c.key: f"c{i}" for i, c in enumerate(order)}
 
 
 def _face_down(cards: tuple[Card, ...]) -> int:
@@ -1443,11 +1435,7 @@ def handle_json(event: str) -> str:
     global _APP
     if _APP is None:
         _APP = App()
-    try:
-        return json.dumps(_APP.handle(json.loads(event)), ensure_ascii=False)
-    except IllegalMove as e:
-        _APP._say(str(e), "error")
-        return json.dumps({"view": _APP.view(), "store": {}, "hash": _APP.link(), "handled": True}, ensure_ascii=False)
+    return json.dumps(_APP.handle(json.loads(event)), ensure_ascii=False)
 
 
 def first_view(variant: str, seed: int = 1) -> dict[str, Any]:

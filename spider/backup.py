@@ -9,6 +9,7 @@ from collections.abc import Callable
 
 from .errors import SaveError
 from .game import Game
+from .shuffle import is_seed
 from .stats import Record
 from .variants import VARIANTS
 
@@ -45,7 +46,7 @@ def _seeds(variant: str, text: str) -> None:
         seeds = json.loads(text)
     except ValueError:
         seeds = None
-    if not isinstance(seeds, list) or not all(type(s) is int and s >= 0 for s in seeds):
+    if not isinstance(seeds, list) or not all(is_seed(s) for s in seeds):
         raise SaveError("it is not a list of deal numbers")
 
 

@@ -10,7 +10,7 @@ from typing import NamedTuple
 from .cards import ACE, KING, RANK_NAMES, SUIT_SYMBOLS, Card, make_deck
 from .errors import IllegalMove
 from .moves import DEAL, Move
-from .shuffle import new_seed, shuffled
+from .shuffle import is_seed, new_seed, shuffled
 from .variants import Variant, any_suit_down, anything, get_variant, same_suit_down
 
 Column = tuple[Card, ...]
@@ -38,7 +38,7 @@ class Game:
     def __init__(self, variant: str | Variant = "spider-4", seed: int | None = None) -> None:
         self.variant = variant if isinstance(variant, Variant) else get_variant(variant)
         self.seed = new_seed() if seed is None else seed
-        if not isinstance(self.seed, int) or isinstance(self.seed, bool) or self.seed < 0:
+        if not is_seed(self.seed):
             raise ValueError(f"a seed is a non-negative whole number, not {seed!r}")
         self._reset(_deal(self.variant, self.seed))
 
@@ -102,7 +102,7 @@ class Game:
 
     @property
     def deals_left(self) -> int:
-        return -(-len(self.position.stock) // self.variant.columns)
+        return self.variant.deals_of(len(self.position.stock))
 
     def can_undo(self) -> bool:
         return bool(self._undo)

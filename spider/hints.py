@@ -285,7 +285,7 @@ def _marked_repeats(table: Table, root: State, ranked: list[tuple[int, Step, str
         if gain <= 0 and second is not None:
             child = table.apply(root, step)
             then = _cards(child, second)
-            repeat = repeat or then in made or _effect(table, child, second, table.apply(child, second)) in effects
+            repeat = repeat or then in made or _effect(child, second, table.apply(child, second)) in effects
         if not repeat:
             made.add(play)
             effects.add(reason)
@@ -346,7 +346,7 @@ def _what(state: State, step: Step) -> str:
     return f"moves {group} onto {label(dst_col[-1])}"
 
 
-def _effect(table: Table, state: State, step: Step, after: State) -> str:
+def _effect(state: State, step: Step, after: State) -> str:
     """What a move achieves, the most important effect first."""
     src, dst, k = step
     col = state[0][src]
@@ -469,8 +469,8 @@ class _Ranker:
         """Why to play ``step``: its own effect, or what it makes possible when it gains nothing."""
         table = self.table
         if second is not None and gain <= 0:
-            return f"{_what(self.root, step)}, then {_effect(table, child, second, table.apply(child, second))}"
-        return _effect(table, self.root, step, child)
+            return f"{_what(self.root, step)}, then {_effect(child, second, table.apply(child, second))}"
+        return _effect(self.root, step, child)
 
 
 def _judge(table: Table, root: State) -> Judge:

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from .cards import SUITS, Card
+from .cards import RANKS, SUITS, Card
 from .errors import NotationError
 from .game import Position, ends_in_run
 from .variants import VARIANTS, Variant, same_suit_down
@@ -116,7 +116,7 @@ def _check_cards(variant: Variant, position: Position, last_line: int) -> None:
     """The cards must be exactly the variant's deck less the completed runs."""
     deck: Counter[str] = Counter()
     for suit in variant.suit_sets:
-        for rank in "A23456789TJQK":
+        for rank in RANKS:
             deck[rank + suit] += 1
     present = Counter(str(c) for col in position.columns for c in col)
     present.update(str(c) for c in position.stock)
@@ -130,7 +130,7 @@ def _check_cards(variant: Variant, position: Position, last_line: int) -> None:
         )
     if variant.run is same_suit_down:
         for suit in position.completed:
-            for rank in "A23456789TJQK":
+            for rank in RANKS:
                 deck[rank + suit] -= 1
         if any(v < 0 for v in deck.values()):
             raise NotationError(f"line 1: done={''.join(position.completed)} lists more runs of a suit than the deck has")

@@ -12,7 +12,8 @@ from typing import Any
 from .errors import IllegalMove, NotationError, SaveError
 from .game import Game
 from .moves import Move
-from .notation import parse_position
+from .notation import parse_position, position_text
+from .shuffle import is_seed
 from .variants import VARIANTS
 
 FORMAT = "spider-save"
@@ -20,8 +21,6 @@ VERSION = 1
 
 
 def dump(game: Game) -> str:
-    from .notation import position_text
-
     return json.dumps(
         {
             "format": FORMAT,
@@ -81,7 +80,7 @@ def _start(data: dict[str, Any], variant: str) -> Game:
     if not isinstance(start, str):
         raise SaveError("the save has no start position")
     if seed is not None:
-        if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
+        if not is_seed(seed):
             raise SaveError(f"the save's seed {seed!r} is not a non-negative whole number")
         game = Game(variant, seed)
         if game.to_text() != start:

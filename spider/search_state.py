@@ -17,7 +17,7 @@ builds one that knows them.
 
 from __future__ import annotations
 
-from .cards import SUITS, Card, group_label
+from .cards import ACE, KING, SUITS, Card, group_label
 from .game import Game
 from .moves import DEAL, Move
 from .variants import Variant, any_card, any_suit_down, king_only, same_suit_down
@@ -25,7 +25,6 @@ from .variants import Variant, any_card, any_suit_down, king_only, same_suit_dow
 UNKNOWN = 0
 """The code of a card the player cannot see: nothing builds on it and it cannot move."""
 
-ACE, KING = 1, 13
 DEAL_STEP = (-1, -1, 0)
 """The stock deal as a search step; other steps are ``(src, dst, count)``."""
 

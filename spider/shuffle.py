@@ -57,6 +57,11 @@ def random_below(n: int) -> int:
             return x
 
 
+def is_seed(value: object) -> bool:
+    """A deal number: a non-negative whole number (``True`` is an int to Python, not to a player)."""
+    return isinstance(value, int) and not isinstance(value, bool) and value >= 0
+
+
 def new_seed() -> int:
     """A fresh random seed short enough for a player to type and share."""
     return random_below(MAX_SEED) + 1

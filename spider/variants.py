@@ -86,7 +86,11 @@ class Variant(Frozen):
     @property
     def deals(self) -> int:
         """How many stock deals a fresh game has."""
-        return -(-self.stock_size // self.columns)
+        return self.deals_of(self.stock_size)
+
+    def deals_of(self, stock: int) -> int:
+        """How many deals a stock of ``stock`` cards makes: a row each, the last maybe short."""
+        return -(-stock // self.columns)
 
     def __repr__(self) -> str:
         return f"spider.VARIANTS[{self.name!r}]"

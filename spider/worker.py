@@ -16,8 +16,8 @@ from .solver import solve
 
 def work(job: dict[str, Any]) -> dict[str, Any]:
     """Run one job; a bad job is answered with status ``"error"`` rather than raising."""
-    budget = float(job.get("budget", 30))
     try:
+        budget = float(job.get("budget", 30))
         if job.get("kind") == "verify":
             game = Game(str(job["variant"]), int(job["seed"]))
         else:

@@ -843,6 +843,9 @@ def test_the_worker_answers_a_badge_check_with_its_win_but_a_seed_check_with_its
         game.play(Move.from_text(move))
     assert game.is_won
     assert work({"id": 2, "kind": "verify", "variant": "spider-1", "seed": 5, "budget": 20})["moves"] == []
+    for bad in ({"kind": "verify", "variant": "spider-1", "seed": 5, "budget": "soon"}, {"kind": "peek", "save": "{"},
+                {"kind": "verify", "variant": "spider-9", "seed": 5}):
+        assert work({"id": 3, **bad})["status"] == "error", f"a bad job is answered, not raised: {bad}"
 
 
 def test_stop_while_the_solver_is_looking_means_no_show():

@@ -11,8 +11,8 @@ from urllib.parse import quote
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from spider import Game
-from spider.app import MENU, SAVE_PREFIX, STATS_PREFIX, SUIT_COLOURS, App
+from spider import VARIANTS, Game
+from spider.app import SAVE_PREFIX, STATS_PREFIX, SUIT_COLOURS, App
 from spider.stats import Record
 
 from positions import NEAR_WIN, POSITION
@@ -43,7 +43,7 @@ EVENT = st.one_of(
                            "shift": st.booleans(), "alt": st.booleans(), "board": st.booleans()}),
     st.fixed_dictionaries({"type": st.just("action"), "name": st.sampled_from(ACTIONS), "on": st.booleans()}),
     st.fixed_dictionaries({"type": st.just("action"), "name": st.just("variant"),
-                           "variant": st.sampled_from((*MENU, "spider-9"))}),
+                           "variant": st.sampled_from((*VARIANTS, "spider-9"))}),
     st.fixed_dictionaries({"type": st.just("idle"), "budget_ms": st.sampled_from((None, 0, 1, 15, 10_000))}),
     st.fixed_dictionaries({"type": st.just("tick")}),
     st.fixed_dictionaries({"type": st.just("worked"), "answer": st.sampled_from(("solved", "unwinnable", "unknown",

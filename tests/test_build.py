@@ -18,6 +18,8 @@ from pathlib import Path
 import pytest
 
 import build
+from spider.app import TABLES, first_view
+from spider.variants import VARIANTS
 
 
 class _Tags(html.parser.HTMLParser):
@@ -106,14 +108,17 @@ def test_pyodide_is_pinned_exactly_once(dist: Path) -> None:
 
 
 def test_first_views_are_prerendered_for_every_variant(dist: Path) -> None:
-    app = pytest.importorskip("spider.app")
-    if not hasattr(app, "first_view"):
-        pytest.skip("spider.app.first_view does not exist")
-    from spider.variants import VARIANTS
-
     views = build.read_build_info(dist)["firstViews"]
     assert set(views) == set(VARIANTS)
-    assert views["spider-1"] == json.loads(json.dumps(app.first_view("spider-1")))
+    assert views["spider-1"] == json.loads(json.dumps(first_view("spider-1")))
+
+
+def test_the_pages_lists_are_the_variants_and_the_tables_python_knows() -> None:
+    page = (build.WEB / "index.html").read_text()
+    lists = {name: re.findall(r'<option value="([^"]+)">([^<]+)</option>', body)
+             for name, body in re.findall(r'<select data-(?:role|choice)="(variant|table)"[^>]*>(.*?)</select>', page, re.DOTALL)}
+    assert lists["variant"] == [(name, variant.title) for name, variant in VARIANTS.items()]
+    assert lists["table"] == list(TABLES.items())
 
 
 def test_service_worker_precaches_every_file_under_the_build_hash(dist: Path) -> None:

@@ -467,7 +467,7 @@ function today() {
 function send(event) {
   if (!ready) {
     queue.push(event);
-    return { handled: false, queued: true }; // the browser keeps its default (Tab still moves focus)
+    return { handled: false }; // the browser keeps its default (Tab still moves focus)
   }
   const now = Date.now();
   const response = JSON.parse(handle(JSON.stringify({ ...event, now, today: today() })));
@@ -494,9 +494,7 @@ function apply(response, now) {
   solver.post(response.work);
   idle(response.idle);
   if (response.download) download(response.download);
-  if (response.hash !== location.hash && !(response.hash === "" && !location.hash)) {
-    history.replaceState(null, "", response.hash || location.pathname + location.search);
-  }
+  if (response.hash !== location.hash) history.replaceState(null, "", response.hash);
   if (!ok && !storageFailed) {
     storageFailed = true;
     send({ type: "storage-error" });
