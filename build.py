@@ -21,6 +21,7 @@ import itertools
 import json
 import os
 import shutil
+import socket
 import struct
 import subprocess
 import sys
@@ -29,7 +30,7 @@ import threading
 import zipfile
 import zlib
 from pathlib import Path
-from typing import ClassVar
+from typing import Any, BinaryIO, ClassVar
 
 ROOT = Path(__file__).resolve().parent
 WEB = ROOT / "web"
@@ -74,7 +75,7 @@ def log(message: str) -> None:
     print(f"build.py: {message}", file=sys.stderr, flush=True)
 
 
-def run(*cmd: str | Path, **kwargs) -> subprocess.CompletedProcess:
+def run(*cmd: str | Path, **kwargs: Any) -> subprocess.CompletedProcess:
     log(" ".join(map(str, cmd)))
     return subprocess.run([str(c) for c in cmd], check=True, **kwargs)
 
@@ -455,7 +456,7 @@ class StaticHandler(http.server.SimpleHTTPRequestHandler):
 
     extensions_map: ClassVar[dict[str, str]] = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}
 
-    def __init__(self, request, client_address, server: StaticServer):
+    def __init__(self, request: socket.socket, client_address: tuple[str, int], server: StaticServer) -> None:
         super().__init__(request, client_address, server, directory=str(server.root))
 
     def translate_path(self, path: str) -> str:
@@ -468,19 +469,19 @@ class StaticHandler(http.server.SimpleHTTPRequestHandler):
         self.send_header("Cache-Control", "no-cache")
         super().end_headers()
 
-    def copyfile(self, source, outputfile) -> None:
+    def copyfile(self, source: BinaryIO, outputfile: BinaryIO) -> None:
         counted = _CountingWriter(outputfile, self.server)
         super().copyfile(source, counted)
         with self.server.lock:
             self.server.served.append(self.translate_path(self.path))
 
-    def log_message(self, format: str, *args) -> None:
+    def log_message(self, format: str, *args: Any) -> None:
         if self.server.verbose:
             super().log_message(format, *args)
 
 
 class _CountingWriter:
-    def __init__(self, out, server):
+    def __init__(self, out: BinaryIO, server: StaticServer) -> None:
         self.out, self.server = out, server
 
     def write(self, data: bytes) -> int:
@@ -496,7 +497,7 @@ class StaticServer(http.server.ThreadingHTTPServer):
 
     daemon_threads = True
 
-    def __init__(self, root: Path, host: str = "127.0.0.1", port: int = 0, verbose: bool = False):
+    def __init__(self, root: Path, host: str = "127.0.0.1", port: int = 0, verbose: bool = False) -> None:
         self.root, self.verbose = Path(root), verbose
         self.bytes_sent, self.lock = 0, threading.Lock()
         self.served: list[str] = []

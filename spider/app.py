@@ -2,15 +2,15 @@
 
 The page's bridge calls :meth:`App.handle` with one event (a dict) and gets back a
 response dict: ``view`` (everything to draw: cards by stable id, selection, focus, hint,
-message), ``store`` (``localStorage`` writes, ``None`` deleting a key) and ``hash`` (what
-the URL fragment should read). :func:`handle_json` is the same over JSON strings, which is
+message), ``store`` (``localStorage`` writes, ``None`` deleting a key), ``hash`` (what
+the URL fragment should read), ``work`` (jobs for the solver worker), ``idle`` (whether to
+offer spare time) and ``download`` (a file to hand the player). :func:`handle_json` is the same over JSON strings, which is
 the cheapest way across the Pyodide boundary.
 """
 
 from __future__ import annotations
 
 import json
-import re
 import zlib
 from datetime import date
 from typing import Any
@@ -64,7 +64,7 @@ SHOW_ME_WATCH_MS = 40_000
 Spider) took 95 s at the slowest pace."""
 TABLES = {"green": "Green", "blue": "Blue", "red": "Red", "charcoal": "Charcoal"}
 """The table colours a player may choose (the style sheet draws each), the first the default."""
-VIEW_SHAPE = 5
+VIEW_SHAPE = 6
 """Raised whenever the view's fields change: the page paints a view stored by an earlier version
 (before Python is up) only if its shape is the build's, as it would misdraw one of another."""
 SUIT_COLOURS = ({"s": "black", "h": "red", "d": "red", "c": "black"},
@@ -131,7 +131,7 @@ class App:
 
     # --- the one entry point ---------------------------------------------------------------
     def handle(self, event: dict[str, Any]) -> dict[str, Any]:
-        """Apply one event and return ``{"view", "store", "hash", "handled", "work", "idle"}``.
+        """Apply one event and return ``{"view", "store", "hash", "handled", "work", "idle", "download"}``.
 
         ``idle`` asks the page for spare time (an ``idle`` event) while hints are being worked
         out in the background. An ``idle`` event changes nothing visible, so its ``view`` is
@@ -146,7 +146,7 @@ class App:
         if kind == "idle":
             if not self.on_idle(event):
                 return {"view": None, "store": {}, "hash": self.link(), "handled": True, "work": [],
-                        "idle": self._idle_wanted()}
+                        "idle": self._idle_wanted(), "download": None}
         else:
             self._tick(event.get("now"))
             player = kind not in ("tick", "worked", "worker-error", "external", "storage-error", "hide", "show",
@@ -650,7 +650,7 @@ class App:
                   "closes.", "warn")
 
     # --- controls -------------------------------------------------------------------------
-    def on_action(self, event: dict[str, Any]) -> bool:
+    def on_action(self, event: dict[str, Any]) -> None:
         name = event.get("name")
         if name == "undo":
             self._undo()
@@ -669,7 +669,7 @@ class App:
             variant = event.get("variant")
             if variant not in VARIANTS:
                 self._say(f"There is no variant called {variant!r}.", "error")
-                return True
+                return
             self._switch_variant(str(variant))
         elif name == "saving":
             self._set_saving(bool(event.get("on")))
@@ -721,7 +721,7 @@ class App:
             table = event.get("value")
             if table not in TABLES:
                 self._say(f"There is no table colour called {table!r}.", "error")
-                return True
+                return
             self.table = str(table)
             self._say(f"{TABLES[self.table]} table.")
             self._save()  # with the view it draws, so that the next start paints this table at once
@@ -743,7 +743,6 @@ class App:
             self._say("Kept this tab's game; the other tab will see it next.")
         else:
             self._say(f"Unknown action {name!r}", "error")
-        return True
 
     def _show_rules(self) -> None:
         self.dialog = "rules"
@@ -1015,8 +1014,7 @@ class App:
         more = f" (hint {self.hint_index + 1} of {len(self.hint_list)})" if len(self.hint_list) > 1 else ""
         move = hint.move
         what = ""  # the move in words, not only highlighted: unless the reason already says it
-        if not move.is_deal and not hint.reason.startswith("moves ") and not re.search(rf"column {move.dst + 1}\b",
-                                                                                      hint.reason):
+        if not move.is_deal and not hint.names_move:
             what = f"{group_label(self.game.columns[move.src][-move.count:])} to column {move.dst + 1}: "
         self._say(f"Hint: {what}{hint.reason if what else _capital(hint.reason)}{more}.", "hint")
 
@@ -1312,7 +1310,16 @@ class App:
             "record": {"title": game.variant.title, "rows": self.record.rows(self.today),
                        "summary": self._summary()},
             "keys": KEYS + (f"{LETTER_KEYS}." if self.letter_keys else "Ctrl+Z undo, Ctrl+Y redo (letter keys are off)."),
+            "titles": self._titles(),
         }
+
+    def _titles(self) -> dict[str, str]:
+        """The controls' tooltips, keyed by action: each with its shortcuts, the letter keys only while they are on."""
+        letter = self.letter_keys
+        return {"new": "New game (N)" if letter else "New game",
+                "undo": "Undo (Ctrl+Z or U)" if letter else "Undo (Ctrl+Z)",
+                "redo": "Redo (Ctrl+Y or Shift+U)" if letter else "Redo (Ctrl+Y)",
+                "hint": "Hint (H)" if letter else "Hint"}
 
     def _valid_focus(self) -> tuple[int, int]:
         """The focus kept on a focusable element: a face-up card, or an empty column."""

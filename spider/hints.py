@@ -131,6 +131,12 @@ class Hint(Frozen):
     def __init__(self, move: Move, reason: str, useful: bool = True, repeat: bool = False) -> None:
         init_fields(self, move=move, reason=reason, useful=useful, repeat=repeat)
 
+    @property
+    def names_move(self) -> bool:
+        """The reason says the move itself ("moves 9♠ to empty column 3, then …"), so a player
+        told it needs no other words for which cards go where."""
+        return self.reason.startswith("moves ")
+
     def __repr__(self) -> str:
         more = ", repeat=True" if self.repeat else ""
         return f"Hint({self.move!r}, {self.reason!r}, {self.useful!r}{more})"

@@ -223,6 +223,8 @@ def test_letter_keys_can_be_switched_off_and_stay_off():
     response = app.handle({"type": "action", "name": "letter-keys", "on": False})
     assert response["view"]["settings"]["letter-keys"] is False and "Letter keys off" in response["view"]["status"]
     assert response["view"]["keys"].endswith("Ctrl+Z undo, Ctrl+Y redo (letter keys are off).")
+    assert response["view"]["titles"] == {"new": "New game", "undo": "Undo (Ctrl+Z)", "redo": "Redo (Ctrl+Y)",
+                                          "hint": "Hint"}, "the tooltips name no letter key that is off"
     for key in ("u", "h", "d", "n", "?"):  # a speech-input word dictated by mistake does nothing
         response = app.handle({"type": "key", "key": key, "board": True})
         assert response["handled"] is False and response["view"]["moves"] == 1 and response["view"]["dialog"] is None

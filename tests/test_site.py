@@ -1056,6 +1056,7 @@ def test_letter_keys_are_switched_off_in_the_menu_and_stay_off(page, base_url):
     page.keyboard.press("Escape")
     page.keyboard.press("d")
     assert stat(page, "moves") == "0" and status(page).startswith("Letter keys off")
+    assert page.locator('nav [data-action="undo"]').get_attribute("title") == "Undo (Ctrl+Z)"
     page.reload()
     page.evaluate("window.app.ready")
     page.locator("details.more summary").click()

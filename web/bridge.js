@@ -321,6 +321,7 @@ function renderChrome(view) {
   setText(document.querySelector('[data-stat="score"]'), String(view.score));
   setText(document.querySelector('[data-stat="moves"]'), String(view.moves));
   setText(document.querySelector('[data-stat="points"]'), String(view.points));
+  for (const [action, title] of Object.entries(view.titles)) setAttr(document.querySelector(`nav [data-action="${action}"]`), "title", title);
   document.querySelector('[data-action="undo"]').toggleAttribute("disabled", !view.can_undo);
   document.querySelector('[data-action="redo"]').toggleAttribute("disabled", !view.can_redo);
   const stock = document.querySelector('[data-action="deal"]');
