@@ -268,14 +268,9 @@ def sparse(memory: bytes, page: int = SNAPSHOT_PAGE) -> bytes:
     return struct.pack("<II", len(memory), page) + bytes(bitmap) + b"".join(body)
 
 
-def first_views() -> dict:
-    """spider.app.first_view(variant) for every variant, rendered under CPython."""
-    code = (
-        "import json\n"
-        "from spider.app import first_view\n"
-        "from spider.variants import VARIANTS\n"
-        "print(json.dumps({name: first_view(name) for name in VARIANTS}, separators=(',', ':')))\n"
-    )
+def page_info() -> dict:
+    """spider.app.page_info(): the first views and storage keys, rendered under CPython."""
+    code = "import json\nfrom spider.app import page_info\nprint(json.dumps(page_info(), separators=(',', ':')))\n"
     # A fresh interpreter on the source tree: the same code as the wheel, no stale imports.
     result = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=False)
     if result.returncode != 0:
@@ -419,7 +414,7 @@ def build(out: Path) -> dict:
         log(f"snapshot of Python with the game imported: {image.name}, {image.stat().st_size / 1e6:.1f} MB")
         write_icons(staging / "icons")
         info: dict = {"wheel": f"wheels/{wheel.name}", "pyodide": "pyodide/", "pyodideVersion": pinned_pyodide(),
-                      "snapshot": f"snapshots/{image.name}", "firstViews": first_views()}
+                      "snapshot": f"snapshots/{image.name}", **page_info()}
         info = finalize(staging, info)
     except BaseException:
         shutil.rmtree(staging, ignore_errors=True)

@@ -18,6 +18,7 @@ from typing import Any
 from . import winnable
 from .backup import (
     DEALT_PREFIX,
+    KEY_PREFIX,
     PROVEN_PREFIX,
     SAVE_PREFIX,
     SETTINGS_KEY,
@@ -38,9 +39,13 @@ from .stats import Record, clock_text, parse_day
 from .variants import VARIANTS
 from .verdicts import Verdicts
 
-BACKUP_PREFIX = "spider:backup:"
+BACKUP_PREFIX = f"{KEY_PREFIX}backup:"
 """Damaged data kept aside for the player to recover (not a backup file: see :mod:`spider.backup`)."""
-VIEW_PREFIX = "spider:view:"
+VIEW_PREFIX = f"{KEY_PREFIX}view:"
+SHARED_PREFIXES = (SAVE_PREFIX, STATS_PREFIX)
+"""What another tab may write that this one acts on: a game and its statistics (see on_external)."""
+FIRST_VARIANT = "spider-1"
+"""The game a first visit opens."""
 SAVED_PREFIXES = (SAVE_PREFIX, TIME_PREFIX, VIEW_PREFIX, PROVEN_PREFIX, DEALT_PREFIX, STATS_PREFIX)
 """What saving keeps in the browser, and switching it off deletes (the settings stay)."""
 IDLE_CAP_MS = 30_000
@@ -92,7 +97,7 @@ class App:
     def __init__(self) -> None:
         self.storage: dict[str, str] = {}
         self.saving = True
-        self.game = Game("spider-1", 1)
+        self.game = Game(FIRST_VARIANT, 1)
         self.record = Record()
         self.elapsed_ms = 0
         self.last_event_ms: float | None = None
@@ -245,7 +250,7 @@ class App:
         table = settings.get("table")
         self.table = table if table in TABLES else next(iter(TABLES))
         variant = settings.get("variant")
-        return variant if variant in VARIANTS else "spider-1"
+        return variant if variant in VARIANTS else FIRST_VARIANT
 
     def _settings(self) -> dict[str, Any]:
         try:
@@ -383,7 +388,7 @@ class App:
         """Another tab wrote a save: the later write won; offer to load it over this one. Its
         statistics are the newer ones too, and this tab goes on from them."""
         key, value = event.get("key"), event.get("value")
-        if not isinstance(key, str) or not key.startswith((SAVE_PREFIX, STATS_PREFIX)):
+        if not isinstance(key, str) or not key.startswith(SHARED_PREFIXES):
             return
         if isinstance(value, str):
             self.storage[key] = value
@@ -1443,6 +1448,15 @@ def handle_json(event: str) -> str:
     if _APP is None:
         _APP = App()
     return json.dumps(_APP.handle(json.loads(event)), ensure_ascii=False)
+
+
+def page_info() -> dict[str, Any]:
+    """What the page needs before Python is up, written into the build: each variant's first
+    view (painted at once), the game a first visit opens and the storage keys the early paint
+    reads, so that the page never spells out a key of its own."""
+    return {"firstViews": {name: first_view(name) for name in VARIANTS}, "firstVariant": FIRST_VARIANT,
+            "keys": {"prefix": KEY_PREFIX, "settings": SETTINGS_KEY, "view": VIEW_PREFIX, "save": SAVE_PREFIX,
+                     "time": TIME_PREFIX, "shared": SHARED_PREFIXES}}
 
 
 def first_view(variant: str, seed: int = 1) -> dict[str, Any]:

@@ -18,12 +18,14 @@ VERSION = 1
 MAX_CHARS = 10_000_000
 """Far more than every variant's game, statistics and seed lists take: a bigger file is not ours."""
 
-SAVE_PREFIX = "spider:save:"
-TIME_PREFIX = "spider:time:"
-STATS_PREFIX = "spider:stats:"
-PROVEN_PREFIX = "spider:proven:"  # seeds the page's solver proved winnable
-DEALT_PREFIX = "spider:dealt:"  # proven seeds already dealt in this round of "Winnable deals only"
-SETTINGS_KEY = "spider:settings"
+KEY_PREFIX = "spider:"
+"""Every key the game keeps in the browser starts so; the page reads those alone."""
+SAVE_PREFIX = f"{KEY_PREFIX}save:"
+TIME_PREFIX = f"{KEY_PREFIX}time:"
+STATS_PREFIX = f"{KEY_PREFIX}stats:"
+PROVEN_PREFIX = f"{KEY_PREFIX}proven:"  # seeds the page's solver proved winnable
+DEALT_PREFIX = f"{KEY_PREFIX}dealt:"  # proven seeds already dealt in this round of "Winnable deals only"
+SETTINGS_KEY = f"{KEY_PREFIX}settings"
 
 
 def _game(variant: str, text: str) -> None:

@@ -16,7 +16,7 @@ const storage = {
     try {
       for (let i = 0; i < localStorage.length; i++) {
         const key = localStorage.key(i);
-        if (key.startsWith("spider:")) out[key] = localStorage.getItem(key);
+        if (key.startsWith(info.keys.prefix)) out[key] = localStorage.getItem(key);
       }
     } catch { /* blocked storage reads as empty */ }
     return out;
@@ -25,7 +25,7 @@ const storage = {
     try { return localStorage.getItem(key); } catch { return null; }
   },
   settings() { // the settings Python stored, for what is drawn before it starts
-    try { return JSON.parse(this.get("spider:settings") || "{}") || {}; } catch { return {}; }
+    try { return JSON.parse(this.get(info.keys.settings) || "{}") || {}; } catch { return {}; }
   },
   write(ops) {
     let ok = true;
@@ -762,7 +762,8 @@ function wire() {
   addEventListener("hashchange", () => send({ type: "hash", hash: location.hash }));
   document.addEventListener("visibilitychange", () => send({ type: document.visibilityState === "hidden" ? "hide" : "show" }));
   addEventListener("resize", () => { if (current) render(current); });
-  addEventListener("storage", (e) => { if (e.key && /^spider:(save|stats):/.test(e.key)) send({ type: "external", key: e.key, value: e.newValue }); });
+  // Another tab's writes that Python acts on (its game, its statistics), by Python's list.
+  addEventListener("storage", (e) => { if (info.keys.shared.some((prefix) => e.key?.startsWith(prefix))) send({ type: "external", key: e.key, value: e.newValue }); });
 }
 
 // ---------------------------------------------------------------- boot
@@ -821,18 +822,18 @@ function tableEarly() {
 // drew in other fields): an empty board for a moment is better than another game.
 function paintEarly() {
   const stored = storage.readAll();
-  const built = info.firstViews || {};
+  const built = info.firstViews;
   const linked = location.hash.length > 1;
-  const variant = linked ? location.hash.slice(1).split("/")[0] : storage.settings().variant || "spider-1";
+  const variant = linked ? location.hash.slice(1).split("/")[0] : storage.settings().variant || info.firstVariant;
   let view = null;
-  try { view = JSON.parse(stored[`spider:view:${variant}`] || "null"); } catch { view = null; }
-  if (view && view.shape !== built["spider-1"]?.shape) view = null; // stored by a version that drew other fields
+  try { view = JSON.parse(stored[info.keys.view + variant] || "null"); } catch { view = null; }
+  if (view && view.shape !== built[info.firstVariant].shape) view = null; // stored by a version that drew other fields
   if (linked) view = view && view.link === location.hash ? view : null;
-  else if (!view && !stored[`spider:save:${variant}`]) view = built[variant] || null;
+  else if (!view && !stored[info.keys.save + variant]) view = built[variant] || null;
   if (view) {
     render(view, true);
     // The time kept on leaving the page, past the view stored at the last move, as Python will show it.
-    const kept = Number(stored[`spider:time:${variant}`]) || 0;
+    const kept = Number(stored[info.keys.time + variant]) || 0;
     clock.set({ ...view.clock, ms: Math.max(view.clock.ms, kept) }, 0);
     performance.mark("spider-painted");
   }
@@ -862,8 +863,7 @@ async function boot() {
     throw error;
   }
   ready = true;
-  const first = (info.firstViews || {})["spider-1"];
-  send({ type: "start", storage: storage.readAll(), hash: location.hash, seed: first ? first.seed : null });
+  send({ type: "start", storage: storage.readAll(), hash: location.hash, seed: info.firstViews[info.firstVariant].seed });
   if (!current || !performance.getEntriesByName("spider-painted").length) performance.mark("spider-painted");
   for (const event of queue.splice(0)) send(event);
   $("loading").hidden = true;
