@@ -76,6 +76,9 @@ SUIT_COLOURS = ({"s": "black", "h": "red", "d": "red", "c": "black"},
                 {"s": "black", "h": "red", "d": "blue", "c": "green"})
 """Ink for each suit: the usual two colours, or the four-colour deck that tells ♣ from ♠ and ♦
 from ♥ at a glance (green clubs and blue diamonds, as four-colour poker decks have them)."""
+CONTROLS = ("Drag a card, with the cards on it, onto another column, or tap it and then the column. A double-click "
+            "or double-tap sends it to its best place. Click the stock to deal. Keys: see the ⋯ menu.")
+"""How to play's last paragraph: the controls, the same in every variant."""
 SHOW_ME_PACE_MS = (150, 450)
 """The fastest and slowest pace of "Show me", in ms a move: the fastest still lets each move's
 150 ms animation finish before the next."""
@@ -886,11 +889,13 @@ class App:
     def _won_words(self) -> str:
         """The won game in one line, for the win dialog."""
         game = self.game
-        line = f"{game.points} points · {game.moves} moves · {clock_text(self.elapsed_ms // 1000)}"
+        parts = [f"{game.points} points", f"{game.moves} moves", clock_text(self.elapsed_ms // 1000)]
         if game.seed is None:
-            return f"Score {game.score} · {line}"
-        deal = "Today's deal" if self.record.playing_day else "Deal"
-        return f"{deal} {game.seed} · score {game.score} · {line}"
+            parts.insert(0, f"Score {game.score}")
+        else:
+            deal = "Today's deal" if self.record.playing_day else "Deal"
+            parts[:0] = [f"{deal} {game.seed}", f"score {game.score}"]
+        return " · ".join(part.replace(" ", "\u00a0") for part in parts)  # a line breaks between parts, not in one
 
     def _summary(self) -> str:
         """The record in one line, for the win dialog, saying why this game did not count if it did not."""
@@ -934,15 +939,16 @@ class App:
             self._say("Nothing to undo.", "error")
             return
         move = self.game.undo()
-        self._after_change(f"Undid {_move_words(move)}.")
+        self._after_change(f"Undid {_move_words(move, self.game)}.")
 
     def _redo(self) -> None:
         if not self.game.can_redo():
             self._say("Nothing to redo.", "error")
             return
         before = self.game.position
+        cards = _move_words(self.game.future[0], self.game)
         move = self.game.redo()
-        self._after_change(f"Redid {_move_words(move)}.{_what_it_did(before, self.game)}")
+        self._after_change(f"Redid {cards}.{_what_it_did(before, self.game)}")
 
     def _clear_marks(self) -> None:
         """Drop the selection, the hint and any marked column: the board changed or the player said so."""
@@ -1310,7 +1316,7 @@ class App:
             "give_up": self._give_up_words(),
             "deal_prompt": self._deal_prompt(),
             "import_text": self._import_words(),
-            "rules": {"title": f"How to play {game.variant.title}", "paragraphs": how_to_play(game.variant)}
+            "rules": {"title": f"How to play {game.variant.title}", "paragraphs": [*how_to_play(game.variant), CONTROLS]}
             if self.dialog == "rules" else None,
             "record": {"title": game.variant.title, "rows": self.record.rows(self.today),
                        "summary": self._summary()},
@@ -1402,10 +1408,11 @@ def _what_it_did(before: Position, game: Game) -> str:
     return words
 
 
-def _move_words(move: Move) -> str:
+def _move_words(move: Move, game: Game) -> str:
+    """``move`` as undo and redo say it, from ``game`` before it is played (its cards in their column)."""
     if move.is_deal:
         return "the deal"
-    return f"the move from column {move.src + 1} to column {move.dst + 1}"
+    return f"{group_label(game.columns[move.src][-move.count:])} from column {move.src + 1} to column {move.dst + 1}"
 
 
 def _capital(text: str) -> str:

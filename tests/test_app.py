@@ -8,7 +8,7 @@ from urllib.parse import quote
 import pytest
 
 from spider import DEAL, VARIANTS, Game, Move, hints, solve
-from spider.app import App, best_destination, first_view, handle_json
+from spider.app import CONTROLS, App, best_destination, first_view, handle_json
 from spider.winnable import winnable_seeds
 from spider.worker import work
 
@@ -85,7 +85,7 @@ def test_the_clock_starts_with_the_first_move_and_stops_at_the_win():
     app.handle({"type": "pick", "col": 1, "index": 0, "now": 1_000})
     view = app.handle({"type": "pick", "col": 0, "now": 2_000})["view"]
     assert view["won"] and view["clock"] == {"ms": 1_000, "running": False, "idle_cap_ms": 30_000}  # from the first event
-    assert view["won_text"] == f"Score {app.game.score} · 104 points · 11 moves · 0:01", "a link's position: no deal"
+    assert view["won_text"] == f"Score\u00a0{app.game.score} · 104\u00a0points · 11\u00a0moves · 0:01", "a link's position"
     view = app.handle({"type": "key", "key": "Escape", "now": 60_000})["view"]  # admiring the win
     assert view["clock"]["ms"] == 1_000
 
@@ -282,7 +282,8 @@ def test_the_win_dialog_names_the_deal_and_the_time_as_the_statistics_write_it()
     app.elapsed_ms = 3_725_000
     app.handle({"type": "pick", "col": 1, "index": 0})
     view = app.handle({"type": "pick", "col": 0})["view"]
-    assert view["won_text"] == f"Deal 3 · score {app.game.score} · 104 points · 11 moves · 1:02:05"
+    assert view["won_text"] == f"Deal\u00a03 · score\u00a0{app.game.score} · 104\u00a0points · 11\u00a0moves · 1:02:05", \
+        "the line breaks between its parts, never inside one"
 
 
 def ask_hint(app: App, event: dict | None = None) -> dict:
@@ -624,7 +625,8 @@ def test_how_to_play_shows_the_variants_rules():
     assert response["view"]["rules"] is None
     view = app.handle({"type": "action", "name": "rules"})["view"]
     assert view["dialog"] == "rules"
-    assert view["rules"] == {"title": "How to play Spider · 1 suit", "paragraphs": how_to_play(VARIANTS["spider-1"])}
+    assert view["rules"] == {"title": "How to play Spider · 1 suit",
+                             "paragraphs": [*how_to_play(VARIANTS["spider-1"]), CONTROLS]}
     app.handle({"type": "action", "name": "variant", "variant": "scorpion"})
     view = app.handle({"type": "action", "name": "rules"})["view"]
     assert view["rules"]["title"] == "How to play Scorpion" and "only a King" in " ".join(view["rules"]["paragraphs"])
@@ -737,9 +739,13 @@ def test_a_move_says_what_it_turned_up_and_completed_and_so_does_its_redo():
     app.handle({"type": "pick", "col": 4, "index": 13})
     view = app.handle({"type": "pick", "col": 6})["view"]
     assert view["status"] == "Moved A♠ to column 7. Run complete! Turned up Q♠."
-    app.handle({"type": "action", "name": "undo"})
+    view = app.handle({"type": "action", "name": "undo"})["view"]
+    assert view["status"] == "Undid A♠ from column 5 to column 7.", "the cards it took back"
     view = app.handle({"type": "action", "name": "redo"})["view"]
-    assert view["status"] == "Redid the move from column 5 to column 7. Run complete! Turned up Q♠."
+    assert view["status"] == "Redid A♠ from column 5 to column 7. Run complete! Turned up Q♠."
+    app.handle({"type": "action", "name": "undo"})
+    view = app.handle({"type": "action", "name": "undo"})["view"]
+    assert view["status"] == "Undid 9♠–8♠ from column 1 to column 2."
 
 
 def test_show_me_plays_a_long_win_faster():
