@@ -947,7 +947,7 @@ class App:
             return
         before = self.game.position
         cards = _move_words(self.game.future[0], self.game)
-        move = self.game.redo()
+        self.game.redo()
         self._after_change(f"Redid {cards}.{_what_it_did(before, self.game)}")
 
     def _clear_marks(self) -> None:
