@@ -211,9 +211,11 @@ def won_dialog(page, screenshot: str):
 def test_win_dialog(page, base_url):
     open_game(page, pos_url(base_url, NEAR_WIN))
     card(page, 1, 0).dblclick(position={"x": 8, "y": 4})
-    dialog = won_dialog(page, "desktop-win")
     hops = "() => document.getAnimations().filter(a => a.effect.target.closest('.runs')).length"
+    page.wait_for_timeout(300)
     assert page.evaluate(hops) > 0, "the Kings celebrate"
+    assert not page.locator('[data-dialog="won"]').is_visible(), "the dialog waits until they have"
+    dialog = won_dialog(page, "desktop-win")
     assert "Score" in dialog.inner_text() and "does not count in the statistics" in dialog.inner_text()
     assert page.evaluate("document.querySelector('[data-dialog=won]').contains(document.activeElement)"), (
         "the double-clicked card left with the run: Enter works in the dialog")
@@ -223,8 +225,11 @@ def test_win_dialog(page, base_url):
     page.emulate_media(reduced_motion="reduce")
     settle(page)
     card(page, 1, 0).dblclick(position={"x": 8, "y": 4})
-    dialog.wait_for(state="visible")
+    dialog.wait_for(state="visible", timeout=500)  # at once: there is no hop to wait for
     assert page.locator(".runs.celebrating").count() == 1 and page.evaluate(hops) == 0, "reduced motion: no hopping"
+    dialog.locator('[data-action="dismiss"]').click()
+    assert not dialog.is_visible() and len(page.locator(".run-slot.filled").all()) == 8, "the won table, to look at"
+    assert page.evaluate("document.activeElement !== document.body"), "focus not lost with the dialog"
 
 
 def test_statistics_count_a_win_survive_a_reload_and_reset(page, base_url):

@@ -6,6 +6,8 @@ import { startPython } from "./python.js";
 const BOOT_TIMEOUT_MS = 60000;
 const DOUBLE_TAP_MS = 350;
 const DRAG_THRESHOLD_PX = 6;
+const CELEBRATION_MS = 1700; // the Kings' hop (style.css: .runs.celebrating), the last of eight ending at 1.73 s
+let celebrationEnds = 0;
 const $ = (role) => document.querySelector(`[data-role="${role}"]`);
 const two = (n) => String(n).padStart(2, "0");
 
@@ -355,7 +357,10 @@ function renderChrome(view) {
   setAttr(runs, "aria-label", view.runs_name);
   // A win is celebrated as it happens, the Kings hopping in turn; not on reopening a won game.
   if (!view.won) runs.classList.remove("celebrating");
-  else if (current && current.game === view.game && !current.won) runs.classList.add("celebrating");
+  else if (current && current.game === view.game && !current.won) {
+    runs.classList.add("celebrating");
+    if (!reducedMotion()) celebrationEnds = performance.now() + CELEBRATION_MS;
+  }
   const status = $("status");
   setText(status, view.status);
   setAttr(status, "class", `status ${view.tone}`);
@@ -391,10 +396,21 @@ function renderChrome(view) {
 // Open the dialog Python wants, and only that one.
 // Closed before another opens, so that the browser gives focus back to what opened the first one
 // (the ⋯ toggle, say) when the last closes, not to a button of a dialog that has gone.
+// The win's dialog waits for the Kings' hop to end, so that it does not hide the celebration.
 function showDialogs(view) {
   const dialogs = [...document.querySelectorAll("dialog[data-dialog]")];
   for (const dialog of dialogs) if (dialog.open && view.dialog !== dialog.dataset.dialog) dialog.close();
-  for (const dialog of dialogs) if (!dialog.open && view.dialog === dialog.dataset.dialog) dialog.showModal();
+  const wait = celebrationEnds - performance.now();
+  if (view.dialog === "won" && wait > 0) {
+    setTimeout(() => { if (current) showDialogs(current); }, wait);
+    return;
+  }
+  for (const dialog of dialogs) {
+    if (!dialog.open && view.dialog === dialog.dataset.dialog) {
+      dialog.showModal();
+      focusDialog();
+    }
+  }
 }
 
 // How to play the variant, in paragraphs Python wrote; redrawn only when they change.
