@@ -848,6 +848,7 @@ def test_a_deal_chosen_by_number_on_a_phone(phone_page, base_url):
 
 def test_how_to_play_shows_this_variants_rules(page, phone_page, base_url):
     from spider import VARIANTS
+    from spider.app import CONTROLS
     from spider.rules import how_to_play
 
     for shown, url, shot in ((page, base_url + "#scorpion/3", "desktop-rules"),
@@ -859,7 +860,7 @@ def test_how_to_play_shows_this_variants_rules(page, phone_page, base_url):
         dialog = shown.locator('[data-dialog="rules"]')
         dialog.wait_for(state="visible")
         assert dialog.locator("h2").inner_text() == f"How to play {VARIANTS[name].title}"
-        assert dialog.locator("p").all_inner_texts() == how_to_play(VARIANTS[name])
+        assert dialog.locator("p").all_inner_texts() == [*how_to_play(VARIANTS[name]), CONTROLS]
         box, width = dialog.bounding_box(), shown.viewport_size["width"]
         assert box["x"] >= 0 and box["x"] + box["width"] <= width, "the rules fit the screen's width"
         shown.wait_for_timeout(300)

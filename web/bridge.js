@@ -71,11 +71,11 @@ function layout(view) {
   }
   if (root.getPropertyValue("--inset") !== `${left}px`) root.setProperty("--inset", `${left}px`); // the row above lines up
   const room = height - ch - 4;
-  // A tall board (a phone held upright) spreads its columns further, face-up cards up to 0.42 of a
-  // card, so a covered card shows a taller strip to tap. A column that would overflow is squeezed,
+  // A tall board (a phone held upright) spreads its columns further, face-up cards up to 0.6 of a
+  // card, so a covered card shows a taller strip to tap (its pip hidden: only its corner shows). A column that would overflow is squeezed,
   // face-down cards first, then face-up ones as far as it takes to keep its top card on the board
   // (the style sheet shrinks a covered card's corner to the strip it is left, `--strip`).
-  const fan = Math.min(Math.max(room / 16, ch * 0.27), ch * 0.42);
+  const fan = Math.min(Math.max(room / 16, ch * 0.27), ch * 0.6);
   const columns = view.columns.map((col, c) => {
     const x = left + c * (cw + gap);
     const { downs, ups } = counts[c];
@@ -211,6 +211,7 @@ function render(view, instant = false) {
       const covered = card.card && i < col.cards.length - 1; // a face-down card has no corner; a top card shows whole
       const strip = covered ? geometry.columns[c].strip : "";
       if (el.style.getPropertyValue("--strip") !== strip) el.style.setProperty("--strip", strip);
+      if (el.classList.contains("covered") !== !!covered) el.classList.toggle("covered", !!covered);
       setAttr(el, "data-col", String(c));
       setAttr(el, "data-index", String(i));
       setStyle(el, "zIndex", String((moved && !instant ? 500 : 10) + i));
