@@ -874,6 +874,12 @@ def test_how_to_play_shows_this_variants_rules(page, phone_page, base_url):
 
 def test_the_menu_fits_a_short_window(page, base_url):
     open_game(page, base_url + "#spider-4/3")
+    page.set_viewport_size({"width": 1366, "height": 768})  # the commonest laptop screen
+    page.locator("details.more summary").click()
+    assert page.evaluate("(m => m.scrollHeight <= m.clientHeight)(document.querySelector('.menu'))"), \
+        "settings beside the actions: the whole menu shows, unscrolled"
+    save_screenshot(page, "laptop-menu")
+    page.keyboard.press("Escape")
     page.set_viewport_size({"width": 800, "height": 500})  # a landscape phone or a small laptop window
     page.locator("details.more summary").click()
     menu = page.locator(".menu")
