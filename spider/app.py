@@ -2,7 +2,7 @@
 
 The page's bridge calls :meth:`App.handle` with one event (a dict) and gets back a
 response dict: ``view`` (everything to draw: cards by stable id, selection, focus, hint,
-message), ``store`` (``localStorage`` writes, ``None`` deleting a key), ``hash`` (what
+message; written by :mod:`spider.view`), ``store`` (``localStorage`` writes, ``None`` deleting a key), ``hash`` (what
 the URL fragment should read), ``work`` (jobs for the solver worker), ``idle`` (whether to
 offer spare time) and ``download`` (a file to hand the player). :func:`handle_json` is the same over JSON strings, which is
 the cheapest way across the Pyodide boundary.
@@ -26,18 +26,19 @@ from .backup import (
     TIME_PREFIX,
     backed_up,
     backup_text,
+    describe,
     read_backup,
 )
-from .cards import KING, Card, group_label
+from .cards import group_label
 from .errors import NotationError, SaveError
-from .game import Game, Position
+from .game import Game, Position, face_down
 from .hints import Hint, HintSearch, nothing_to_suggest
 from .moves import DEAL, Move
-from .rules import how_to_play
 from .shuffle import is_seed, random_below
-from .stats import Record, clock_text, parse_day
+from .stats import IDLE_CAP_MS, Record, parse_day
 from .variants import VARIANTS
 from .verdicts import Verdicts
+from .view import LETTER_KEYS, render
 
 BACKUP_PREFIX = f"{KEY_PREFIX}backup:"
 """Damaged data kept aside for the player to recover (not a backup file: see :mod:`spider.backup`)."""
@@ -48,12 +49,8 @@ FIRST_VARIANT = "spider-1"
 """The game a first visit opens."""
 SAVED_PREFIXES = (SAVE_PREFIX, TIME_PREFIX, VIEW_PREFIX, PROVEN_PREFIX, DEALT_PREFIX, STATS_PREFIX)
 """What saving keeps in the browser, and switching it off deletes (the settings stay)."""
-IDLE_CAP_MS = 30_000
 SEED_DIGITS = 18
 """The longest deal number taken from a link or typed in: far past the 12 digits of a new game's."""
-LETTER_KEYS = "U undo, Shift+U redo, H hint, D deal, N new game, ? how to play"
-KEYS = "Keys: ←/→ columns, ↑/↓ cards, Enter/Space pick up and drop, Esc cancel, "
-"""The keys the ⋯ menu lists, then the letter keys or, with those off, Ctrl+Z and Ctrl+Y."""
 VERIFY_PER_SESSION = 20
 IDLE_SLICE_MS = 1
 """The longest slice of spare time hints may take at once: a click waits at most this long."""
@@ -69,16 +66,6 @@ SHOW_ME_WATCH_MS = 40_000
 Spider) took 95 s at the slowest pace."""
 TABLES = {"green": "Green", "blue": "Blue", "red": "Red", "charcoal": "Charcoal"}
 """The table colours a player may choose (the style sheet draws each), the first the default."""
-VIEW_SHAPE = 6
-"""Raised whenever the view's fields change: the page paints a view stored by an earlier version
-(before Python is up) only if its shape is the build's, as it would misdraw one of another."""
-SUIT_COLOURS = ({"s": "black", "h": "red", "d": "red", "c": "black"},
-                {"s": "black", "h": "red", "d": "blue", "c": "green"})
-"""Ink for each suit: the usual two colours, or the four-colour deck that tells ♣ from ♠ and ♦
-from ♥ at a glance (green clubs and blue diamonds, as four-colour poker decks have them)."""
-CONTROLS = ("Drag a card, with the cards on it, onto another column, or tap it and then the column. A double-click "
-            "or double-tap sends it to its best place. Click the stock to deal. Keys: see the ⋯ menu.")
-"""How to play's last paragraph: the controls, the same in every variant."""
 SHOW_ME_PACE_MS = (150, 450)
 """The fastest and slowest pace of "Show me", in ms a move: the fastest still lets each move's
 150 ms animation finish before the next."""
@@ -160,7 +147,7 @@ class App:
             player = kind not in ("tick", "worked", "worker-error", "external", "storage-error", "hide", "show",
                                   "updated")
             paused = self.autoplay
-            self.stopping = player and (paused is not None or self._pending("solve"))
+            self.stopping = player and (paused is not None or self.pending("solve"))
             if player:
                 self.autoplay = None
             handler = getattr(self, f"on_{str(kind).replace('-', '_')}", None)
@@ -179,11 +166,11 @@ class App:
     def _tick(self, now: Any) -> None:
         if not isinstance(now, (int, float)):
             return
-        if self.last_event_ms is not None and self._clock_running():
+        if self.last_event_ms is not None and self.clock_running():
             self.elapsed_ms += int(min(max(now - self.last_event_ms, 0), IDLE_CAP_MS))
         self.last_event_ms = now
 
-    def _clock_running(self) -> bool:
+    def clock_running(self) -> bool:
         """Play time runs from the deal's first move to its win: looking at a fresh deal is free."""
         return self.game.moves > 0 and not self.game.is_won
 
@@ -348,7 +335,7 @@ class App:
         self.record = record
         self._remember(STATS_PREFIX + self.game.variant.name, record.to_json())
 
-    def _counts(self, game: Game) -> bool:
+    def counts(self, game: Game) -> bool:
         """Whether finishing ``game`` now goes into the statistics: a seeded deal (not a position
         from a link), not counted already."""
         return game.seed is not None and not self.record.counted
@@ -358,7 +345,7 @@ class App:
         replaces as given up."""
         old, self.game = self.game, game
         record = self.record
-        if old.variant.name == game.variant.name and old.moves and not old.is_won and self._counts(old):
+        if old.variant.name == game.variant.name and old.moves and not old.is_won and self.counts(old):
             record = record.loss()  # given up for this one
         self._keep_record(record.next_game(day))
         self.elapsed_ms = 0
@@ -374,7 +361,7 @@ class App:
         which would otherwise be lost with the page, and count none of the time it stays hidden.
         Only the time is written: the game was saved at its last move, and while another tab's
         newer game waits for the player's choice, nothing of this one may go over it."""
-        if self.dialog != "conflict" and self._clock_running():
+        if self.dialog != "conflict" and self.clock_running():
             self._keep_time()
         self.last_event_ms = None
 
@@ -412,7 +399,7 @@ class App:
         self.jobs[self.job_serial] = job
         self.work.append(job)
 
-    def _pending(self, kind: str) -> bool:
+    def pending(self, kind: str) -> bool:
         return any(job["kind"] == kind for job in self.jobs.values())
 
     def _cancel(self, kind: str, **match: Any) -> int:
@@ -495,7 +482,7 @@ class App:
             count = len(self.autoplay)
             fastest, slowest = SHOW_ME_PACE_MS
             self.pace_ms = max(fastest, min(slowest, SHOW_ME_WATCH_MS // count))
-            forfeit = self._counts(self.game)
+            forfeit = self.counts(self.game)
             if forfeit:
                 self._keep_record(self.record.loss())
             self._say(f"Found a win in {count} move{'s' if count != 1 else ''}"
@@ -594,7 +581,7 @@ class App:
     def _verify_more(self) -> None:
         """Keep the worker proving fresh seeds in the background while "winnable only" is on."""
         name = self.game.variant.name
-        if name in self.winnable_only and not self._pending("verify") and self.verify_budget > 0:
+        if name in self.winnable_only and not self.pending("verify") and self.verify_budget > 0:
             self.verify_budget -= 1
             self._job("verify", variant=name, seed=Game.new_seed(), budget=20)
 
@@ -645,13 +632,6 @@ class App:
         if known is None and seed is not None and not game.can_undo() and seed in self._proven(name):
             return "solved" if game.key() == Game(name, seed).key() else None
         return known
-
-    def _badge(self) -> dict[str, str]:
-        """What the peeking badge shows: the solver's verdict on this position, once it has one."""
-        state = "won" if self.game.is_won else self.badge or "thinking"
-        text = {"won": "Won", "solved": "Winnable", "unwinnable": "Lost", "unknown": "Undecided",
-                "error": "Can't check"}.get(state, "Checking…")
-        return {"state": state, "text": text}
 
     def on_storage_error(self, event: dict[str, Any]) -> None:
         self._say("Can't save in this browser (storage blocked or full). Play on; the game is lost when the page "
@@ -788,23 +768,7 @@ class App:
                 self._remember(key, text)
         self.storage[SETTINGS_KEY] = keys.get(SETTINGS_KEY, "{}")
         self._open_variant(self._read_settings())
-        self._say(f"Loaded the backup: {self._backup_words(keys)}.")
-
-    def _backup_words(self, keys: dict[str, str]) -> str:
-        """What a backup holds, as a player counts it."""
-        games = sum(key.startswith(SAVE_PREFIX) for key in keys)
-        records = sum(key.startswith(STATS_PREFIX) for key in keys)
-        saved = "no saved game" if not games else f"{games} saved game{'' if games == 1 else 's'}"
-        counted = ("no statistics" if not records
-                   else f"the statistics of {records} variant{'' if records == 1 else 's'}")
-        return f"{saved} and {counted}"
-
-    def _import_words(self) -> str | None:
-        """What the load-a-backup dialog asks, for the page to show."""
-        if self.restoring is None:
-            return None
-        return (f"The file holds {self._backup_words(self.restoring)}. They replace this browser's games, "
-                "statistics and settings.")
+        self._say(f"Loaded the backup: {describe(keys)}.")
 
     def _play_deal(self, typed: Any) -> None:
         """The deal number typed in the "Play a deal by number" dialog: a number opens that deal
@@ -875,44 +839,6 @@ class App:
             proven = ": proven winnable" if seed in self._proven(name) else " (not proven winnable)"
         self._begin(Game(name, seed), f"{VARIANTS[name].title}, deal {seed}{proven}. Good luck!")
 
-    def _give_up_words(self) -> dict[str, str] | None:
-        """What the give-up dialog asks, for the page to show."""
-        if self.giving_up is None:
-            return None
-        title, confirm = {"new": ("Start a new game?", "New game"),
-                          "deal": (f"Play deal {self.chosen_deal}?", f"Play deal {self.chosen_deal}"),
-                          "daily": ("Play today's deal?", "Play today's deal")}.get(
-            self.giving_up, ("Replay this deal?", "Replay"))
-        return {"title": title, "confirm": confirm,
-                "text": "This game is not finished" + (": it counts as lost." if self._counts(self.game) else ".")}
-
-    def _won_words(self) -> str:
-        """The won game in one line, for the win dialog."""
-        game = self.game
-        parts = [f"{game.points} points", f"{game.moves} moves", clock_text(self.elapsed_ms // 1000)]
-        if game.seed is None:
-            parts.insert(0, f"Score {game.score}")
-        else:
-            deal = "Today's deal" if self.record.playing_day else "Deal"
-            parts[:0] = [f"{deal} {game.seed}", f"score {game.score}"]
-        return " · ".join(part.replace(" ", "\u00a0") for part in parts)  # a line breaks between parts, not in one
-
-    def _summary(self) -> str:
-        """The record in one line, for the win dialog, saying why this game did not count if it did not."""
-        if self.game.seed is None:
-            return "A position from a link: it does not count in the statistics."
-        forfeit = "A game handed to Show me counts as lost. " if self.shown_win else ""
-        return forfeit + self.record.summary()
-
-    def _deal_prompt(self) -> dict[str, str] | None:
-        """What the "Play a deal by number" dialog says, for the page to show."""
-        if self.dialog != "deal":
-            return None
-        game = self.game
-        now = (f"This game is deal {game.seed} of {game.variant.title}." if game.seed is not None
-               else "This game is a position from a link, not a numbered deal.")
-        return {"text": f"{now} Deals of the same number are the same for everyone.", "error": self.deal_error}
-
     def _replay(self) -> None:
         game = Game.from_position(self.game.variant, self.game.start)
         game.seed = self.game.seed
@@ -965,7 +891,7 @@ class App:
         self._say(message)
         if self.game.is_won:
             self.dialog = "won"
-            if self._counts(self.game):
+            if self.counts(self.game):
                 self._keep_record(self.record.win(self.game.score, self.game.moves, self.elapsed_ms // 1000).won_day())
             winner = ("Show me won" if self.shown_win else
                       "You won today's deal" if self.record.playing_day else "You won")
@@ -1197,7 +1123,7 @@ class App:
             return
         col, index = self.focus
         cards = self.game.columns[col]
-        first = len(cards) - self.game.face_up_count(col)
+        first = face_down(cards)
         if cards:
             self.focus = (col, min(max(index + step, first), len(cards) - 1))
 
@@ -1231,7 +1157,7 @@ class App:
             return f"#{game.variant.name}"
         return f"#{game.variant.name}/{game.seed}"
 
-    def _game_id(self) -> str:
+    def game_id(self) -> str:
         """Which deal is on the table, for the page (a new one arrives with the deal animation).
         Worked out once per game: it reads the whole deal (~5 ms in Pyodide on a first visit)."""
         game = self.game
@@ -1240,109 +1166,8 @@ class App:
         return self._identified[1]
 
     def view(self) -> dict[str, Any]:
-        """Everything the page draws, as plain JSON-ready data."""
-        game = self.game
-        ids = _card_ids(game)
-        sel = self.selection
-        hint = self.hint_list[self.hint_index] if self.hint_list and self.hint_index >= 0 else None
-        hint_move = hint.move if hint else None
-        focus = self._valid_focus()
-        colours = SUIT_COLOURS[self.four_colour]
-        columns = []
-        for c, cards in enumerate(game.columns):
-            movable_from = len(cards) - game.movable(c)
-            hint_from = len(cards) - hint_move.count if hint_move and not hint_move.is_deal and hint_move.src == c else None
-            column = []
-            for i, card in enumerate(cards):
-                selected = sel is not None and sel.col == c and i >= sel.index
-                hinted = hint_from is not None and i >= hint_from
-                column.append({
-                    "id": ids[card.key],
-                    "card": str(card) if card.face_up else "",
-                    "label": card.label if card.face_up else "face-down card",
-                    # what a screen reader says of it: the card, and what a sighted player sees on it
-                    "name": card.label + (", picked up" if selected else "") + (", hint" if hinted else "")
-                    if card.face_up else "",
-                    "colour": colours[card.suit] if card.face_up else "",
-                    "movable": i >= movable_from,
-                    "selected": selected,
-                    "hint": hinted,
-                    "focus": focus == (c, i),
-                })
-            target = sel is not None and sel.col != c and game.is_legal(Move(sel.col, c, len(game.columns[sel.col]) - sel.index))
-            hinted = bool(hint_move and not hint_move.is_deal and hint_move.dst == c)
-            columns.append({
-                "cards": column,
-                "name": _column_words(c, cards) + (", a legal drop" if target else "") + (", the hint's column" if hinted else ""),
-                "target": target,
-                "hint": hinted,
-                "marked": c in self.marked,
-                "focus": focus == (c, -1),
-            })
-        return {
-            "shape": VIEW_SHAPE,
-            "game": self._game_id(),
-            "variant": game.variant.name,
-            "page_title": f"{game.variant.title} — Spider Solitaire",
-            "seed": game.seed,
-            "columns": columns,
-            "stock": {"count": len(game.stock), "deals": game.deals_left, "name": _stock_words(game),
-                      "hint": bool(hint_move and hint_move.is_deal)},
-            "completed": [{"card": f"K{suit}", "label": Card(KING, suit).label, "colour": colours[suit]}
-                          for suit in game.completed],
-            "slots": game.variant.runs_to_win,
-            "runs_name": f"Completed runs: {len(game.completed)} of {game.variant.runs_to_win}",
-            "score": game.score,
-            "moves": game.moves,
-            "points": game.points,
-            # the play time at this event; the page's clock counts on from it as this does, up to the cap
-            "clock": {"ms": self.elapsed_ms, "running": self._clock_running(), "idle_cap_ms": IDLE_CAP_MS},
-            "can_undo": game.can_undo(),
-            "can_redo": game.can_redo(),
-            "status": self.message,
-            "tone": self.tone,
-            "won": game.is_won,
-            "won_title": "Show me won it" if self.shown_win else "You won!",
-            "won_text": self._won_words() if game.is_won else None,
-            "dialog": self.dialog,
-            # keyed by the action each ⋯ menu checkbox sends
-            "settings": {"saving": self.saving, "winnable": game.variant.name in self.winnable_only,
-                         "peek": self.peek, "four-colour": self.four_colour, "letter-keys": self.letter_keys,
-                         "table": self.table},
-            "badge": self._badge() if self.peek else None,
-            "autoplay": self.pace_ms if self.autoplay else 0,  # ms until its next move
-            "thinking": self._pending("solve"),
-            "link": self.link(),
-            "give_up": self._give_up_words(),
-            "deal_prompt": self._deal_prompt(),
-            "import_text": self._import_words(),
-            "rules": {"title": f"How to play {game.variant.title}", "paragraphs": [*how_to_play(game.variant), CONTROLS]}
-            if self.dialog == "rules" else None,
-            "record": {"title": game.variant.title, "rows": self.record.rows(self.today),
-                       "summary": self._summary()},
-            "keys": KEYS + (f"{LETTER_KEYS}." if self.letter_keys else "Ctrl+Z undo, Ctrl+Y redo (letter keys are off)."),
-            "titles": self._titles(),
-        }
-
-    def _titles(self) -> dict[str, str]:
-        """The controls' tooltips, keyed by action: each with its shortcuts, the letter keys only while they are on."""
-        letter = self.letter_keys
-        return {"new": "New game (N)" if letter else "New game",
-                "undo": "Undo (Ctrl+Z or U)" if letter else "Undo (Ctrl+Z)",
-                "redo": "Redo (Ctrl+Y or Shift+U)" if letter else "Redo (Ctrl+Y)",
-                "hint": "Hint (H)" if letter else "Hint"}
-
-    def _valid_focus(self) -> tuple[int, int]:
-        """The focus kept on a focusable element: a face-up card, or an empty column."""
-        col, index = self.focus or (0, len(self.game.columns[0]) - 1)
-        if not 0 <= col < len(self.game.columns):
-            col, index = 0, len(self.game.columns[0]) - 1
-        cards = self.game.columns[col]
-        if not cards:
-            return (col, -1)
-        first = len(cards) - self.game.face_up_count(col)
-        return (col, min(max(index, first), len(cards) - 1))
-
+        """Everything the page draws (see :mod:`spider.view`)."""
+        return render(self)
 
 def best_destination(game: Game, src: int, count: int) -> int | None:
     """Where a double-click sends a group: in suit first, then any build, then an empty column."""
@@ -1362,46 +1187,14 @@ def best_destination(game: Game, src: int, count: int) -> int | None:
     return best if best_rank < 9 else None
 
 
-def _card_ids(game: Game) -> dict[str, str]:
-    """Opaque stable ids: a card's place in the start position, so ids never reveal cards."""
-    start = game.start
-    order = [c for col in start.columns for c in col] + list(start.stock)
-    return {c.key: f"c{i}" for i, c in enumerate(order)}
-
-
-def _face_down(cards: tuple[Card, ...]) -> int:
-    """How many cards of a column lie face down (always its bottom ones)."""
-    return sum(not card.face_up for card in cards)
-
-
-def _column_words(col: int, cards: tuple[Card, ...]) -> str:
-    """A column as a screen reader says it: what is face down, and the face-up cards."""
-    if not cards:
-        return f"Column {col + 1}, empty"
-    down = _face_down(cards)
-    hidden = f"{down} face-down, " if down else ""
-    return f"Column {col + 1}: {hidden}{', '.join(card.label for card in cards[down:])}"
-
-
-def _stock_words(game: Game) -> str:
-    """What the stock button does: a full row, or the few cards a last short deal gives."""
-    n = len(game.stock)
-    if not n:
-        return "Stock empty"
-    if n >= len(game.columns):
-        return f"Deal a row ({game.deals_left} left)"
-    where = "column 1" if n == 1 else f"columns 1–{n}"
-    return f"Deal {n} card{'s' if n != 1 else ''} to {where} ({game.deals_left} left)"
-
-
 def _what_it_did(before: Position, game: Game) -> str:
     """What a move or deal did besides moving cards, for the player to hear as well as see: a run
     completed, a card turned up."""
     words = " Run complete!" if len(game.completed) > len(before.completed) else ""
     turned = []
     for was, cards in zip(before.columns, game.columns, strict=True):
-        down = _face_down(cards)
-        if cards and down < _face_down(was):
+        down = face_down(cards)
+        if cards and down < face_down(was):
             turned.append(cards[down])
     if turned:
         words += f" Turned up {', '.join(card.label for card in turned)}."

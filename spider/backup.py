@@ -52,6 +52,16 @@ def _seeds(variant: str, text: str) -> None:
         raise SaveError("it is not a list of deal numbers")
 
 
+def describe(keys: dict[str, str]) -> str:
+    """What a backup holds, as a player counts it: "2 saved games and the statistics of 3 variants"."""
+    games = sum(key.startswith(SAVE_PREFIX) for key in keys)
+    records = sum(key.startswith(STATS_PREFIX) for key in keys)
+    saved = "no saved game" if not games else f"{games} saved game{'' if games == 1 else 's'}"
+    counted = ("no statistics" if not records
+               else f"the statistics of {records} variant{'' if records == 1 else 's'}")
+    return f"{saved} and {counted}"
+
+
 CHECKS: dict[str, Callable[[str, str], None]] = {
     SAVE_PREFIX: _game, TIME_PREFIX: _time, STATS_PREFIX: _record, PROVEN_PREFIX: _seeds, DEALT_PREFIX: _seeds,
 }

@@ -344,6 +344,11 @@ class Game:
         return f"Game.from_text({self.to_text()!r})"
 
 
+def face_down(cards: Column) -> int:
+    """How many cards of a column lie face down (always its bottom ones)."""
+    return sum(not card.face_up for card in cards)
+
+
 def _describe(move: Move) -> str:
     if move.is_deal:
         return "Can't deal"

@@ -23,6 +23,9 @@ FORMAT = "spider-stats"
 VERSION = 1
 DAY_FIELDS = ("last_day", "playing_day")
 ONE_DAY = timedelta(days=1)
+IDLE_CAP_MS = 30_000
+"""The most a pause between two events adds to the play time: a player who walks away mid-game
+is not timed while away (the page's clock counts the same way)."""
 
 
 @dataclass(frozen=True)

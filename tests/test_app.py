@@ -8,7 +8,8 @@ from urllib.parse import quote
 import pytest
 
 from spider import DEAL, VARIANTS, Game, Move, hints, solve
-from spider.app import CONTROLS, App, best_destination, first_view, handle_json
+from spider.app import App, best_destination, first_view, handle_json
+from spider.view import CONTROLS
 from spider.winnable import winnable_seeds
 from spider.worker import work
 

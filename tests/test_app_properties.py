@@ -12,8 +12,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from spider import VARIANTS, Game
-from spider.app import SAVE_PREFIX, STATS_PREFIX, SUIT_COLOURS, App
+from spider.app import SAVE_PREFIX, STATS_PREFIX, App
 from spider.stats import Record
+from spider.view import SUIT_COLOURS
 
 from positions import NEAR_WIN, POSITION
 

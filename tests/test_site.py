@@ -848,8 +848,8 @@ def test_a_deal_chosen_by_number_on_a_phone(phone_page, base_url):
 
 def test_how_to_play_shows_this_variants_rules(page, phone_page, base_url):
     from spider import VARIANTS
-    from spider.app import CONTROLS
     from spider.rules import how_to_play
+    from spider.view import CONTROLS
 
     for shown, url, shot in ((page, base_url + "#scorpion/3", "desktop-rules"),
                              (phone_page, base_url + "#spiderette/3", "phone-rules")):

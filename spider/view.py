@@ -1,0 +1,219 @@
+"""The view: everything the page draws, as plain JSON-ready data, read from the app's state.
+
+:mod:`spider.app` decides (what is selected, hinted, said, asked); this module only describes
+the result for the page: cards by stable ids that never reveal a hidden card, the names a
+screen reader says, the dialogs' words. Raise :data:`VIEW_SHAPE` when its fields change.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .backup import describe
+from .cards import KING, Card
+from .game import Game, face_down
+from .moves import Move
+from .rules import how_to_play
+from .stats import IDLE_CAP_MS, clock_text
+
+if TYPE_CHECKING:
+    from .app import App
+
+VIEW_SHAPE = 6
+"""Raised whenever the view's fields change: the page paints a view stored by an earlier version
+(before Python is up) only if its shape is the build's, as it would misdraw one of another."""
+SUIT_COLOURS = ({"s": "black", "h": "red", "d": "red", "c": "black"},
+                {"s": "black", "h": "red", "d": "blue", "c": "green"})
+"""Ink for each suit: the usual two colours, or the four-colour deck that tells ♣ from ♠ and ♦
+from ♥ at a glance (green clubs and blue diamonds, as four-colour poker decks have them)."""
+LETTER_KEYS = "U undo, Shift+U redo, H hint, D deal, N new game, ? how to play"
+KEYS = "Keys: ←/→ columns, ↑/↓ cards, Enter/Space pick up and drop, Esc cancel, "
+"""The keys the ⋯ menu lists, then the letter keys or, with those off, Ctrl+Z and Ctrl+Y."""
+CONTROLS = ("Drag a card, with the cards on it, onto another column, or tap it and then the column. A double-click "
+            "or double-tap sends it to its best place. Click the stock to deal. Keys: see the ⋯ menu.")
+"""How to play's last paragraph: the controls, the same in every variant."""
+
+
+def render(app: App) -> dict[str, Any]:
+    """Everything the page draws for ``app``, as plain JSON-ready data."""
+    game = app.game
+    ids = _card_ids(game)
+    sel = app.selection
+    hint = app.hint_list[app.hint_index] if app.hint_list and app.hint_index >= 0 else None
+    hint_move = hint.move if hint else None
+    focus = _valid_focus(app)
+    colours = SUIT_COLOURS[app.four_colour]
+    columns = []
+    for c, cards in enumerate(game.columns):
+        movable_from = len(cards) - game.movable(c)
+        hint_from = len(cards) - hint_move.count if hint_move and not hint_move.is_deal and hint_move.src == c else None
+        column = []
+        for i, card in enumerate(cards):
+            selected = sel is not None and sel.col == c and i >= sel.index
+            hinted = hint_from is not None and i >= hint_from
+            column.append({
+                "id": ids[card.key],
+                "card": str(card) if card.face_up else "",
+                "label": card.label if card.face_up else "face-down card",
+                # what a screen reader says of it: the card, and what a sighted player sees on it
+                "name": card.label + (", picked up" if selected else "") + (", hint" if hinted else "")
+                if card.face_up else "",
+                "colour": colours[card.suit] if card.face_up else "",
+                "movable": i >= movable_from,
+                "selected": selected,
+                "hint": hinted,
+                "focus": focus == (c, i),
+            })
+        target = sel is not None and sel.col != c and game.is_legal(Move(sel.col, c, len(game.columns[sel.col]) - sel.index))
+        hinted = bool(hint_move and not hint_move.is_deal and hint_move.dst == c)
+        columns.append({
+            "cards": column,
+            "name": _column_words(c, cards) + (", a legal drop" if target else "") + (", the hint's column" if hinted else ""),
+            "target": target,
+            "hint": hinted,
+            "marked": c in app.marked,
+            "focus": focus == (c, -1),
+        })
+    return {
+        "shape": VIEW_SHAPE,
+        "game": app.game_id(),
+        "variant": game.variant.name,
+        "page_title": f"{game.variant.title} — Spider Solitaire",
+        "seed": game.seed,
+        "columns": columns,
+        "stock": {"count": len(game.stock), "deals": game.deals_left, "name": _stock_words(game),
+                  "hint": bool(hint_move and hint_move.is_deal)},
+        "completed": [{"card": f"K{suit}", "label": Card(KING, suit).label, "colour": colours[suit]}
+                      for suit in game.completed],
+        "slots": game.variant.runs_to_win,
+        "runs_name": f"Completed runs: {len(game.completed)} of {game.variant.runs_to_win}",
+        "score": game.score,
+        "moves": game.moves,
+        "points": game.points,
+        # the play time at this event; the page's clock counts on from it as this does, up to the cap
+        "clock": {"ms": app.elapsed_ms, "running": app.clock_running(), "idle_cap_ms": IDLE_CAP_MS},
+        "can_undo": game.can_undo(),
+        "can_redo": game.can_redo(),
+        "status": app.message,
+        "tone": app.tone,
+        "won": game.is_won,
+        "won_title": "Show me won it" if app.shown_win else "You won!",
+        "won_text": _won_words(app) if game.is_won else None,
+        "dialog": app.dialog,
+        # keyed by the action each ⋯ menu checkbox sends
+        "settings": {"saving": app.saving, "winnable": game.variant.name in app.winnable_only,
+                     "peek": app.peek, "four-colour": app.four_colour, "letter-keys": app.letter_keys,
+                     "table": app.table},
+        "badge": _badge(app) if app.peek else None,
+        "autoplay": app.pace_ms if app.autoplay else 0,  # ms until its next move
+        "thinking": app.pending("solve"),
+        "link": app.link(),
+        "give_up": _give_up_words(app),
+        "deal_prompt": _deal_prompt(app),
+        "import_text": _import_words(app),
+        "rules": {"title": f"How to play {game.variant.title}", "paragraphs": [*how_to_play(game.variant), CONTROLS]}
+        if app.dialog == "rules" else None,
+        "record": {"title": game.variant.title, "rows": app.record.rows(app.today),
+                   "summary": _summary(app)},
+        "keys": KEYS + (f"{LETTER_KEYS}." if app.letter_keys else "Ctrl+Z undo, Ctrl+Y redo (letter keys are off)."),
+        "titles": _titles(app),
+    }
+
+def _titles(app: App) -> dict[str, str]:
+    """The controls' tooltips, keyed by action: each with its shortcuts, the letter keys only while they are on."""
+    letter = app.letter_keys
+    return {"new": "New game (N)" if letter else "New game",
+            "undo": "Undo (Ctrl+Z or U)" if letter else "Undo (Ctrl+Z)",
+            "redo": "Redo (Ctrl+Y or Shift+U)" if letter else "Redo (Ctrl+Y)",
+            "hint": "Hint (H)" if letter else "Hint"}
+
+def _valid_focus(app: App) -> tuple[int, int]:
+    """The focus kept on a focusable element: a face-up card, or an empty column."""
+    col, index = app.focus or (0, len(app.game.columns[0]) - 1)
+    if not 0 <= col < len(app.game.columns):
+        col, index = 0, len(app.game.columns[0]) - 1
+    cards = app.game.columns[col]
+    if not cards:
+        return (col, -1)
+    first = face_down(cards)
+    return (col, min(max(index, first), len(cards) - 1))
+
+
+def _badge(app: App) -> dict[str, str]:
+    """What the peeking badge shows: the solver's verdict on this position, once it has one."""
+    state = "won" if app.game.is_won else app.badge or "thinking"
+    text = {"won": "Won", "solved": "Winnable", "unwinnable": "Lost", "unknown": "Undecided",
+            "error": "Can't check"}.get(state, "Checking…")
+    return {"state": state, "text": text}
+
+def _import_words(app: App) -> str | None:
+    """What the load-a-backup dialog asks, for the page to show."""
+    if app.restoring is None:
+        return None
+    return (f"The file holds {describe(app.restoring)}. They replace this browser's games, "
+            "statistics and settings.")
+
+def _give_up_words(app: App) -> dict[str, str] | None:
+    """What the give-up dialog asks, for the page to show."""
+    if app.giving_up is None:
+        return None
+    title, confirm = {"new": ("Start a new game?", "New game"),
+                      "deal": (f"Play deal {app.chosen_deal}?", f"Play deal {app.chosen_deal}"),
+                      "daily": ("Play today's deal?", "Play today's deal")}.get(
+        app.giving_up, ("Replay this deal?", "Replay"))
+    return {"title": title, "confirm": confirm,
+            "text": "This game is not finished" + (": it counts as lost." if app.counts(app.game) else ".")}
+
+def _won_words(app: App) -> str:
+    """The won game in one line, for the win dialog."""
+    game = app.game
+    parts = [f"{game.points} points", f"{game.moves} moves", clock_text(app.elapsed_ms // 1000)]
+    if game.seed is None:
+        parts.insert(0, f"Score {game.score}")
+    else:
+        deal = "Today's deal" if app.record.playing_day else "Deal"
+        parts[:0] = [f"{deal} {game.seed}", f"score {game.score}"]
+    return " · ".join(part.replace(" ", "\u00a0") for part in parts)  # a line breaks between parts, not in one
+
+def _summary(app: App) -> str:
+    """The record in one line, for the win dialog, saying why this game did not count if it did not."""
+    if app.game.seed is None:
+        return "A position from a link: it does not count in the statistics."
+    forfeit = "A game handed to Show me counts as lost. " if app.shown_win else ""
+    return forfeit + app.record.summary()
+
+def _deal_prompt(app: App) -> dict[str, str] | None:
+    """What the "Play a deal by number" dialog says, for the page to show."""
+    if app.dialog != "deal":
+        return None
+    game = app.game
+    now = (f"This game is deal {game.seed} of {game.variant.title}." if game.seed is not None
+           else "This game is a position from a link, not a numbered deal.")
+    return {"text": f"{now} Deals of the same number are the same for everyone.", "error": app.deal_error}
+
+
+def _card_ids(game: Game) -> dict[str, str]:
+    """Opaque stable ids: a card's place in the start position, so ids never reveal cards."""
+    start = game.start
+    order = [c for col in start.columns for c in col] + list(start.stock)
+    return {c.key: f"c{i}" for i, c in enumerate(order)}
+
+
+def _column_words(col: int, cards: tuple[Card, ...]) -> str:
+    """A column as a screen reader says it: what is face down, and the face-up cards."""
+    if not cards:
+        return f"Column {col + 1}, empty"
+    down = face_down(cards)
+    hidden = f"{down} face-down, " if down else ""
+    return f"Column {col + 1}: {hidden}{', '.join(card.label for card in cards[down:])}"
+
+
+def _stock_words(game: Game) -> str:
+    """What the stock button does: a full row, or the few cards a last short deal gives."""
+    n = len(game.stock)
+    if not n:
+        return "Stock empty"
+    if n >= len(game.columns):
+        return f"Deal a row ({game.deals_left} left)"
+    where = "column 1" if n == 1 else f"columns 1–{n}"
+    return f"Deal {n} card{'s' if n != 1 else ''} to {where} ({game.deals_left} left)"
