@@ -100,6 +100,7 @@ class App:
         self.peek = False
         self.four_colour = False
         self.letter_keys = True  # U, H, D, N and ? as shortcuts: a player may switch them off (speech input)
+        self.tap_moves = False  # a click or tap sends a card to its best place, as some Spider games do
         self.table = next(iter(TABLES))
         self.verdicts = Verdicts()
         self.verify_budget = VERIFY_PER_SESSION
@@ -237,6 +238,7 @@ class App:
         self.peek = settings.get("peek") is True
         self.four_colour = settings.get("four_colour") is True
         self.letter_keys = settings.get("letter_keys") is not False
+        self.tap_moves = settings.get("tap_moves") is True
         table = settings.get("table")
         self.table = table if table in TABLES else next(iter(TABLES))
         variant = settings.get("variant")
@@ -271,7 +273,8 @@ class App:
     def _write_settings(self) -> None:
         settings = {"saving": self.saving, "variant": self.game.variant.name,
                     "winnable": sorted(self.winnable_only), "peek": self.peek,
-                    "four_colour": self.four_colour, "letter_keys": self.letter_keys, "table": self.table}
+                    "four_colour": self.four_colour, "letter_keys": self.letter_keys, "tap_moves": self.tap_moves,
+                    "table": self.table}
         self._write(SETTINGS_KEY, json.dumps(settings))
 
     def _switch_variant(self, name: str) -> None:
@@ -701,6 +704,11 @@ class App:
             self._say(f"Letter keys on: {LETTER_KEYS}."
                       if self.letter_keys else "Letter keys off: the buttons, arrows, Enter, Esc, Ctrl+Z and Ctrl+Y still work.")
             self._write_settings()
+        elif name == "tap-moves":
+            self.tap_moves = bool(event.get("on"))
+            self._say("One click or tap sends a card to its best place; drag it to choose another." if self.tap_moves
+                      else "A click or tap picks a card up; a double-click or double-tap sends it to its best place.")
+            self._write_settings()
         elif name == "four-colour":
             self.four_colour = bool(event.get("on"))
             self._say("Four-colour suits: ♣ green, ♦ blue." if self.four_colour else "Two-colour suits.")
@@ -1044,8 +1052,23 @@ class App:
             return
         self._move_selection(col)
 
+    def on_tap(self, event: dict[str, Any]) -> None:
+        """A click or tap let go where it was pressed, on the group its press picked up: with
+        "one tap moves" on, the group goes to its best place (if it has none, it stays picked up
+        for the player to choose a column)."""
+        sel = self.selection
+        if not self.tap_moves or sel is None or (sel.col, sel.index) != (event.get("col"), event.get("index")):
+            return
+        dst = best_destination(self.game, sel.col, len(self.game.columns[sel.col]) - sel.index)
+        if dst is not None:
+            self._move_selection(dst)
+
     def on_double(self, event: dict[str, Any]) -> None:
-        """Double-click/tap: move the group to its best legal destination."""
+        """Double-click/tap: move the group to its best legal destination. With "one tap moves"
+        on, each press is a tap of its own: the second picks up the card the first moved."""
+        if self.tap_moves:
+            self.on_pick(event)
+            return
         col, index = _int(event.get("col"), -1), _int(event.get("index"), -1)
         if not (0 <= col < len(self.game.columns) and 0 <= index < len(self.game.columns[col])):
             return

@@ -19,7 +19,7 @@ from .stats import IDLE_CAP_MS, clock_text
 if TYPE_CHECKING:
     from .app import App
 
-VIEW_SHAPE = 6
+VIEW_SHAPE = 7
 """Raised whenever the view's fields change: the page paints a view stored by an earlier version
 (before Python is up) only if its shape is the build's, as it would misdraw one of another."""
 SUIT_COLOURS = ({"s": "black", "h": "red", "d": "red", "c": "black"},
@@ -30,7 +30,8 @@ LETTER_KEYS = "U undo, Shift+U redo, H hint, D deal, N new game, ? how to play"
 KEYS = "Keys: ←/→ columns, ↑/↓ cards, Enter/Space pick up and drop, Esc cancel, "
 """The keys the ⋯ menu lists, then the letter keys or, with those off, Ctrl+Z and Ctrl+Y."""
 CONTROLS = ("Drag a card, with the cards on it, onto another column, or tap it and then the column. A double-click "
-            "or double-tap sends it to its best place. Click the stock to deal. Keys: see the ⋯ menu.")
+            "or double-tap sends it to its best place (or a single one, with \"One tap moves a card\" in the ⋯ menu). "
+            "Click the stock to deal. Keys: see the ⋯ menu.")
 """How to play's last paragraph: the controls, the same in every variant."""
 
 
@@ -103,6 +104,7 @@ def render(app: App) -> dict[str, Any]:
         # keyed by the action each ⋯ menu checkbox sends
         "settings": {"saving": app.saving, "winnable": game.variant.name in app.winnable_only,
                      "peek": app.peek, "four-colour": app.four_colour, "letter-keys": app.letter_keys,
+                     "tap-moves": app.tap_moves,
                      "table": app.table},
         "badge": _badge(app) if app.peek else None,
         "autoplay": app.pace_ms if app.autoplay else 0,  # ms until its next move

@@ -139,6 +139,33 @@ def test_double_click_prefers_a_build_in_suit():
         assert cards_of(view, 1 + tops.index("| 9s"))[-1] == "8s", "8♠ onto 9♠, not 9♥"
 
 
+def test_one_tap_moves_a_card_when_the_player_asks_it_to():
+    app, _ = at_position()
+    app.handle({"type": "pick", "col": 0, "index": 2})
+    view = app.handle({"type": "tap", "col": 0, "index": 2})["view"]
+    assert app.game.moves == 0 and view["columns"][0]["cards"][2]["selected"], "off: a tap only picks up"
+    app.handle({"type": "key", "key": "Escape"})
+    view = app.handle({"type": "action", "name": "tap-moves", "on": True})["view"]
+    assert view["settings"]["tap-moves"] is True and view["status"].startswith("One click or tap sends a card")
+    app.handle({"type": "pick", "col": 0, "index": 2})
+    view = app.handle({"type": "tap", "col": 0, "index": 2})["view"]
+    assert cards_of(view, 1)[-2:] == ["9s", "8s"] and view["status"].startswith("Moved 9♠–8♠ to column 2"), \
+        "9♠–8♠ to its best place, the 10♠"
+    app.handle({"type": "pick", "col": 5, "index": 2})
+    view = app.handle({"type": "tap", "col": 5, "index": 2})["view"]
+    assert app.game.moves == 2 and cards_of(view, 3)[-2:] == ["Ks", "Qs"] and cards_of(view, 2) == [], \
+        "Q♠ onto K♠, not into the empty column"
+    view = app.handle({"type": "double", "col": 1, "index": len(app.game.columns[1]) - 1})["view"]
+    assert app.game.moves == 2 and view["columns"][1]["cards"][-1]["selected"], "a second quick tap is a tap too"
+    again, _ = started(dict(app.storage))
+    assert again.tap_moves, "kept in the settings"
+    app, _ = at_position(position("spider-1", ["| 7s"] + ["| 2s", "| 3s"] * 4 + ["| 4s"], spare=1))
+    app.handle({"type": "action", "name": "tap-moves", "on": True})
+    app.handle({"type": "pick", "col": 0, "index": 0})
+    view = app.handle({"type": "tap", "col": 0, "index": 0})["view"]
+    assert app.game.moves == 0 and view["columns"][0]["cards"][0]["selected"], "nowhere to go: left picked up"
+
+
 def test_double_click_says_why_it_does_not_move():
     app, _ = at_position(position("spider-1", ["| 7s"] + ["| 2s", "| 3s"] * 4 + ["| 4s"], spare=1))
     view = app.handle({"type": "double", "col": 0, "index": 0})["view"]

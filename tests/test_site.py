@@ -1079,6 +1079,24 @@ def test_letter_keys_are_switched_off_in_the_menu_and_stay_off(page, base_url):
     assert status(page) == "Nothing to undo.", "Ctrl+Z is no letter key: it still works"
 
 
+def test_one_tap_moves_a_card_once_the_player_asks_it_to(phone_page, base_url):
+    page = phone_page
+    open_game(page, pos_url(base_url, POSITION))
+    card(page, 0, 3).tap()
+    assert faces(page, 0)[-1] == "8s" and page.locator(".card.selected").count() == 1, "a tap picks up"
+    page.wait_for_timeout(400)  # not a double-tap
+    card(page, 0, 3).tap()  # and a second puts it back
+    assert page.locator(".card.selected").count() == 0 and stat(page, "moves") == "0"
+    page.locator("details.more summary").tap()
+    page.locator('[data-setting="tap-moves"]').check()
+    page.locator("details.more summary").tap()
+    settle(page)
+    card(page, 0, 2).tap()
+    settle(page)
+    assert stat(page, "moves") == "1", status(page)
+    assert faces(page, 1)[-2:] == ["9s", "8s"], "9♠–8♠ onto 10♠ at one tap"
+
+
 def test_arrows_and_letters_on_the_game_list_do_not_switch_variant_at_each_press(page, base_url):
     open_game(page, base_url + "#spider-1/5")
     page.locator('[data-role="variant"]').focus()

@@ -646,7 +646,7 @@ function onPointerDown(e) {
   const picked = [...cards.values()].filter((el) => el.classList.contains("selected"));
   if (!picked.length || at.index === null || !e.target.closest(".card.selected")) { press = null; return; }
   picked.sort((a, b) => Number(a.dataset.index) - Number(b.dataset.index));
-  press = { x: e.clientX, y: e.clientY, els: picked, dragging: false, pointer: e.pointerId };
+  press = { x: e.clientX, y: e.clientY, els: picked, dragging: false, pointer: e.pointerId, at };
   board.setPointerCapture(e.pointerId);
 }
 
@@ -669,7 +669,10 @@ function onPointerUp(e) {
   if (!press || e.pointerId !== press.pointer) return;
   const gesture = press;
   press = null;
-  if (!gesture.dragging) return;
+  if (!gesture.dragging) { // a tap: Python moves the card if the player asked one tap to do so
+    if (current.settings["tap-moves"] && e.type !== "pointercancel") send({ type: "tap", ...gesture.at });
+    return;
+  }
   gesture.els.forEach((el) => el.classList.remove("dragging"));
   const col = e.type === "pointercancel" ? null : columnAt(e.clientX);
   send({ type: "drop", col });
