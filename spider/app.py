@@ -703,12 +703,12 @@ class App:
             self.letter_keys = bool(event.get("on"))
             self._say(f"Letter keys on: {LETTER_KEYS}."
                       if self.letter_keys else "Letter keys off: the buttons, arrows, Enter, Esc, Ctrl+Z and Ctrl+Y still work.")
-            self._write_settings()
+            self._save()  # with the view it draws, so that the next start's tooltips name only keys that work
         elif name == "tap-moves":
             self.tap_moves = bool(event.get("on"))
             self._say("One click or tap sends a card to its best place; drag it to choose another." if self.tap_moves
                       else "A click or tap picks a card up; a double-click or double-tap sends it to its best place.")
-            self._write_settings()
+            self._save()  # with the view it draws, so that a tap before Python is up is sent as this asks
         elif name == "four-colour":
             self.four_colour = bool(event.get("on"))
             self._say("Four-colour suits: ♣ green, ♦ blue." if self.four_colour else "Two-colour suits.")
@@ -897,6 +897,8 @@ class App:
         self._clear_marks()
         runs = len(self.game.completed)
         self._say(message)
+        if self.dialog == "won" and not self.game.is_won:
+            self.dialog = None  # the win undone (the page may not have shown its dialog yet)
         if self.game.is_won:
             self.dialog = "won"
             if self.counts(self.game):

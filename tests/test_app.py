@@ -303,6 +303,16 @@ def test_win_opens_dialog():
     assert not view["won"] and view["dialog"] is None and view["moves"] == 0 and view["won_text"] is None
 
 
+def test_a_win_undone_drops_its_dialog():
+    app, _ = at_position(NEAR_WIN)
+    app.handle({"type": "pick", "col": 1, "index": 0})
+    assert app.handle({"type": "pick", "col": 0})["view"]["dialog"] == "won"
+    view = app.handle({"type": "key", "key": "z", "ctrl": True})["view"]  # before the page has shown it, say
+    assert not view["won"] and view["dialog"] is None, "no 'You won!' over a game that is not won"
+    view = app.handle({"type": "key", "key": "y", "ctrl": True})["view"]
+    assert view["won"] and view["dialog"] == "won"
+
+
 def test_the_win_dialog_names_the_deal_and_the_time_as_the_statistics_write_it():
     app, _ = started(seed=3)
     app.game = Game.from_text(NEAR_WIN)

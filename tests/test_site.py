@@ -397,6 +397,16 @@ def test_phone_fits_and_touch_drag_moves(phone_page, base_url):
         cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [{"x": x, "y": y}]})
     cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
     assert faces(page, 2) == ["9s", "8s"]
+    settle(page)
+    assert "covered" in card(page, 2, 0).get_attribute("class")
+    box = card(page, 2, 1).bounding_box()
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": box["x"] + 6, "y": box["y"] + 4}]})
+    for k in range(1, 4):
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [{"x": box["x"] + 6, "y": box["y"] + 4 + 30 * k}]})
+    assert "covered" not in card(page, 2, 0).get_attribute("class"), "the 9♠ left on top shows whole while 8♠ is away"
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})  # over its own column: put back
+    settle(page)
+    assert faces(page, 2) == ["9s", "8s"] and "covered" in card(page, 2, 0).get_attribute("class")
     page.goto(base_url + "#spider-4/7")
     page.evaluate("window.app.ready")
     settle(page)
@@ -879,6 +889,10 @@ def test_the_menu_fits_a_short_window(page, base_url):
     assert page.evaluate("(m => m.scrollHeight <= m.clientHeight)(document.querySelector('.menu'))"), \
         "settings beside the actions: the whole menu shows, unscrolled"
     save_screenshot(page, "laptop-menu")
+    page.keyboard.press("Escape")
+    page.set_viewport_size({"width": 844, "height": 390})  # a phone held sideways: its bar wraps
+    page.locator("details.more summary").click()
+    assert page.locator(".menu").bounding_box()["x"] >= 0, "none of the menu off the left edge"
     page.keyboard.press("Escape")
     page.set_viewport_size({"width": 800, "height": 500})  # a landscape phone or a small laptop window
     page.locator("details.more summary").click()

@@ -657,6 +657,8 @@ function onPointerMove(e) {
   if (!press.dragging && Math.hypot(dx, dy) < DRAG_THRESHOLD_PX) return;
   press.dragging = true;
   lastTap = { id: null, time: 0 };
+  const { col, index } = press.at; // the card left on top shows whole while the group is away
+  $("board").querySelector(`.card[data-col="${col}"][data-index="${index - 1}"]`)?.classList.remove("covered");
   press.els.forEach((el, k) => {
     el.classList.add("dragging");
     el.style.zIndex = String(2000 + k);
