@@ -403,6 +403,7 @@ class App:
         self.work.append(job)
 
     def pending(self, kind: str) -> bool:
+        """A job of ``kind`` is with the worker and still wanted (a "solve" one: Show me is looking)."""
         return any(job["kind"] == kind for job in self.jobs.values())
 
     def _cancel(self, kind: str, **match: Any) -> int:

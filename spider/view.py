@@ -121,6 +121,7 @@ def render(app: App) -> dict[str, Any]:
         "titles": _titles(app),
     }
 
+
 def _titles(app: App) -> dict[str, str]:
     """The controls' tooltips, keyed by action: each with its shortcuts, the letter keys only while they are on."""
     letter = app.letter_keys
@@ -128,6 +129,7 @@ def _titles(app: App) -> dict[str, str]:
             "undo": "Undo (Ctrl+Z or U)" if letter else "Undo (Ctrl+Z)",
             "redo": "Redo (Ctrl+Y or Shift+U)" if letter else "Redo (Ctrl+Y)",
             "hint": "Hint (H)" if letter else "Hint"}
+
 
 def _valid_focus(app: App) -> tuple[int, int]:
     """The focus kept on a focusable element: a face-up card, or an empty column."""
@@ -148,12 +150,14 @@ def _badge(app: App) -> dict[str, str]:
             "error": "Can't check"}.get(state, "Checking…")
     return {"state": state, "text": text}
 
+
 def _import_words(app: App) -> str | None:
     """What the load-a-backup dialog asks, for the page to show."""
     if app.restoring is None:
         return None
     return (f"The file holds {describe(app.restoring)}. They replace this browser's games, "
             "statistics and settings.")
+
 
 def _give_up_words(app: App) -> dict[str, str] | None:
     """What the give-up dialog asks, for the page to show."""
@@ -166,6 +170,7 @@ def _give_up_words(app: App) -> dict[str, str] | None:
     return {"title": title, "confirm": confirm,
             "text": "This game is not finished" + (": it counts as lost." if app.counts(app.game) else ".")}
 
+
 def _won_words(app: App) -> str:
     """The won game in one line, for the win dialog."""
     game = app.game
@@ -177,12 +182,14 @@ def _won_words(app: App) -> str:
         parts[:0] = [f"{deal} {game.seed}", f"score {game.score}"]
     return " · ".join(part.replace(" ", "\u00a0") for part in parts)  # a line breaks between parts, not in one
 
+
 def _summary(app: App) -> str:
     """The record in one line, for the win dialog, saying why this game did not count if it did not."""
     if app.game.seed is None:
         return "A position from a link: it does not count in the statistics."
     forfeit = "A game handed to Show me counts as lost. " if app.shown_win else ""
     return forfeit + app.record.summary()
+
 
 def _deal_prompt(app: App) -> dict[str, str] | None:
     """What the "Play a deal by number" dialog says, for the page to show."""

@@ -153,3 +153,18 @@ stock: As As 3s 3s 5s 5s 7s 7s 9s 9s
 9: | 2s
 10: | 2s
 """
+
+# Four suits, the stock gone: 5♠–A♠ goes onto 6♣ (keeping both empty columns), then 5♦ builds on 6♦.
+SPIDER_4_SEED_2_MOVE_160 = """spider-4 moves=160 done=hsch
+stock:
+1: | Kd Qd Jd Td 9d 8d 7d 6d 5s 4s 3s 2s As
+2: | Kd Qd Jd Td 9d 8d 7d 6d 5d 4d 3d
+3:
+4: 6s | 8s 5d
+5: | 2d
+6: | Kc Qc Jc Tc 9s 8c 7s 6c
+7: | 7c
+8: | 5c 4d 3d 2d Ad Ts 9c
+9:
+10: | 4c 3c 2c Ac Ad Ks Qs Js
+"""

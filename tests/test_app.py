@@ -14,7 +14,16 @@ from spider.winnable import winnable_seeds
 from spider.worker import work
 
 from engine_helpers import position
-from positions import DEAD_END_BY_DEAL, DETOURS, FILL_TO_DEAL, NEAR_WIN, POSITION, SHUFFLE_ONLY, STUCK
+from positions import (
+    DEAD_END_BY_DEAL,
+    DETOURS,
+    FILL_TO_DEAL,
+    NEAR_WIN,
+    POSITION,
+    SHUFFLE_ONLY,
+    SPIDER_4_SEED_2_MOVE_160,
+    STUCK,
+)
 
 
 def started(storage: dict[str, str] | None = None, hash_: str = "", seed: int | None = 5) -> tuple[App, dict]:
@@ -698,19 +707,7 @@ def test_the_stock_and_the_runs_are_named_for_what_they_hold():
 
 
 def test_a_hint_that_says_its_move_is_not_named_twice_and_scorpion_groups_are_no_ranges():
-    app, _ = at_position("""spider-4 moves=160 done=hsch
-stock:
-1: | Kd Qd Jd Td 9d 8d 7d 6d 5s 4s 3s 2s As
-2: | Kd Qd Jd Td 9d 8d 7d 6d 5d 4d 3d
-3:
-4: 6s | 8s 5d
-5: | 2d
-6: | Kc Qc Jc Tc 9s 8c 7s 6c
-7: | 7c
-8: | 5c 4d 3d 2d Ad Ts 9c
-9:
-10: | 4c 3c 2c Ac Ad Ks Qs Js
-""")
+    app, _ = at_position(SPIDER_4_SEED_2_MOVE_160)
     view = ask_hint(app)
     assert view["status"].startswith("Hint: Moves 5♠–A♠ onto 6♣, then builds 5♦ on 6♦ in suit"), view["status"]
     app, _ = at_position(position("scorpion", ["| 4c Ks 7h As", "| 5c", "| Qh"], spare=2))

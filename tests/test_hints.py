@@ -12,7 +12,7 @@ from spider.hints import Hint, HintSearch, _epoch, _same_play, _view_key, hints,
 from spider.search_state import ONE, Table, to_move
 
 from engine_helpers import position
-from positions import DETOURS, FILL_TO_DEAL, POSITION
+from positions import DETOURS, FILL_TO_DEAL, POSITION, SPIDER_4_SEED_2_MOVE_160
 
 NEAR_END = """spider-4 moves=0 done=shddcc
 stock:
@@ -530,19 +530,6 @@ def test_with_two_suits_an_early_empty_column_is_kept(monkeypatch: pytest.Monkey
         spider.Move(5, 6, 3), "moves Q♠–10♠ to empty column 7, then reveals a face-down card in column 6")
 
 
-SPIDER_4_SEED_2_MOVE_160 = """spider-4 moves=160 done=hsch
-stock:
-1: | Kd Qd Jd Td 9d 8d 7d 6d 5s 4s 3s 2s As
-2: | Kd Qd Jd Td 9d 8d 7d 6d 5d 4d 3d
-3:
-4: 6s | 8s 5d
-5: | 2d
-6: | Kc Qc Jc Tc 9s 8c 7s 6c
-7: | 7c
-8: | 5c 4d 3d 2d Ad Ts 9c
-9:
-10: | 4c 3c 2c Ac Ad Ks Qs Js
-"""
 
 
 def test_with_four_suits_and_the_stock_gone_a_break_costs_less(monkeypatch: pytest.MonkeyPatch) -> None:
