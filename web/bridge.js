@@ -687,6 +687,12 @@ function boardFocus() {
 }
 
 function onKeyDown(e) {
+  if (e.key === "Escape" && current?.dialog === "won" && celebrationEnds > performance.now()) {
+    celebrationEnds = 0; // Esc skips the Kings' hop to the win dialog, rather than dismiss it unseen
+    showDialogs(current);
+    e.preventDefault();
+    return;
+  }
   if (e.key === "Escape") closeMenu(null);
   // Typing in a field or a dialog, and Enter or Space on the ⋯ toggle, are the browser's; the
   // game's letter keys still work with the toggle focused (where closing the menu leaves focus).
