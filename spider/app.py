@@ -33,6 +33,7 @@ from .cards import group_label
 from .errors import NotationError, SaveError
 from .game import Game, Position, face_down
 from .hints import Hint, HintSearch, nothing_to_suggest
+from .jobs import Jobs
 from .moves import DEAL, Move
 from .shuffle import is_seed, random_below
 from .stats import IDLE_CAP_MS, Record, parse_day
@@ -92,10 +93,8 @@ class App:
         self.elapsed_ms = 0
         self.last_event_ms: float | None = None
         self.store: dict[str, str | None] = {}
-        self.work: list[dict[str, Any]] = []
         self.download: dict[str, str] | None = None  # a file for the page to hand the player
-        self.jobs: dict[int, dict[str, Any]] = {}
-        self.job_serial = 0
+        self.jobs = Jobs()
         self.winnable_only: set[str] = set()
         self.peek = False
         self.four_colour = False
@@ -134,7 +133,7 @@ class App:
         None, unless it finished a hint the player asked for.
         """
         self.store = {}
-        self.work = []
+        self.jobs.outbox = []
         self.download = None
         self.today = parse_day(event.get("today"))
         kind = event.get("type")
@@ -161,7 +160,7 @@ class App:
         view = self.view()
         if self.saving and any(key.startswith(SAVE_PREFIX) for key in self.store):
             self._write(VIEW_PREFIX + self.game.variant.name, json.dumps(view))
-        return {"view": view, "store": self.store, "hash": self.link(), "handled": handled, "work": self.work,
+        return {"view": view, "store": self.store, "hash": self.link(), "handled": handled, "work": self.jobs.outbox,
                 "idle": self._idle_wanted(), "download": self.download}
 
     def _tick(self, now: Any) -> None:
@@ -395,28 +394,15 @@ class App:
             self._say("This game was changed in another tab.", "warn")
 
     # --- the solver worker: winnable deals, "Show me", the peeking badge --------------------
-    def _job(self, kind: str, **fields: Any) -> None:
-        """Ask the page to run a job in the solver worker; the answer comes back as ``worked``."""
-        self.job_serial += 1
-        job = {"id": self.job_serial, "kind": kind, **fields}
-        self.jobs[self.job_serial] = job
-        self.work.append(job)
-
     def pending(self, kind: str) -> bool:
         """A job of ``kind`` is with the worker and still wanted (a "solve" one: Show me is looking)."""
-        return any(job["kind"] == kind for job in self.jobs.values())
+        return self.jobs.pending(kind)
 
     def _cancel(self, kind: str, **match: Any) -> int:
-        """Forget pending jobs of ``kind`` (their answers will be ignored) and have the worker
-        drop them. One it is running is stopped too, by ending the worker, unless it is a badge
-        check: those take seconds, and come with every move, while a new worker takes its boot."""
-        ids = [i for i, job in self.jobs.items()
-               if job["kind"] == kind and all(job.get(k) == v for k, v in match.items())]
-        for i in ids:
-            del self.jobs[i]
-        if ids:
-            self.work.append({"kind": "cancel", "ids": ids, "stop": kind != "peek"})
-        return len(ids)
+        """Stop wanting the jobs of ``kind`` that match; one the worker is running is stopped too,
+        unless it is a badge check: those take seconds, and come with every move, while a new
+        worker takes its boot."""
+        return self.jobs.cancel(kind, stop=kind != "peek", **match)
 
     def _take_over(self, event: dict[str, Any], handled: bool, paused: list[Move] | None) -> None:
         """Input from the player stops "Show me", whether it is playing (stopped before the
@@ -434,15 +420,14 @@ class App:
         self._cancel("solve")
 
     def on_worked(self, event: dict[str, Any]) -> None:
-        job = self.jobs.pop(_int(event.get("id"), -1), None)
+        job = self.jobs.answered(_int(event.get("id"), -1))
         result = event.get("result")
         if job is not None and isinstance(result, dict):
             self._answered(job, result)
 
     def on_worker_error(self, event: dict[str, Any]) -> None:
         """The worker itself failed (it could not load, or crashed): no job it had will answer."""
-        jobs, self.jobs = list(self.jobs.values()), {}
-        for job in jobs:
+        for job in self.jobs.lost():
             self._answered(job, {"status": "error", "error": str(event.get("error") or "the solver stopped")})
 
     def _answered(self, job: dict[str, Any], result: dict[str, Any]) -> None:
@@ -521,11 +506,11 @@ class App:
             self._conclude("solved" if line else "unwinnable", line)
             return
         text = self.game.to_text()
-        if not any(job["kind"] == "solve" and job["text"] == text for job in self.jobs.values()):
+        if not self.jobs.pending("solve", text=text):
             self._cancel("solve")
             waiting = self._cancel("verify")  # a background seed check waits until after the search
             self.verify_budget += waiting
-            self._job("solve", save=self.game.to_json(), text=text, budget=SHOW_ME_S)
+            self.jobs.ask("solve", save=self.game.to_json(), text=text, budget=SHOW_ME_S)
             if waiting:
                 self._verify_more()
         self._say("Looking for a way to win from here…")
@@ -587,7 +572,7 @@ class App:
         name = self.game.variant.name
         if name in self.winnable_only and not self.pending("verify") and self.verify_budget > 0:
             self.verify_budget -= 1
-            self._job("verify", variant=name, seed=Game.new_seed(), budget=20)
+            self.jobs.ask("verify", variant=name, seed=Game.new_seed(), budget=20)
 
     def _verified(self, job: dict[str, Any], status: Any) -> None:
         name = job["variant"]
@@ -625,7 +610,7 @@ class App:
         elif self.peek and not self.game.is_won:
             self.badge = self._known()
             if self.badge is None:
-                self._job("peek", save=self.game.to_json(), text=self.game.to_text(), budget=5)
+                self.jobs.ask("peek", save=self.game.to_json(), text=self.game.to_text(), budget=5)
 
     def _known(self) -> str | None:
         """What is proven about the position in play: by the worker, or for a proven deal's

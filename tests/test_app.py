@@ -932,7 +932,7 @@ def test_a_solver_that_cannot_run_is_reported_and_nothing_waits_on_it():
     response = app.handle({"type": "action", "name": "show-me"})
     assert response["view"]["thinking"] and len(app.jobs) == 3
     view = app.handle({"type": "worker-error", "error": "Module worker not supported"})["view"]
-    assert not view["thinking"] and not view["autoplay"] and app.jobs == {}
+    assert not view["thinking"] and not view["autoplay"] and not app.jobs
     assert view["status"] == "The solver can't run in this browser (Module worker not supported). Play on."
     assert view["badge"] == {"state": "error", "text": "Can't check"}
     assert app.verify_budget == 0, "no more seed checks are sent to a solver that cannot run"
