@@ -1052,11 +1052,8 @@ class App:
             self._move_selection(dst)
 
     def on_double(self, event: dict[str, Any]) -> None:
-        """Double-click/tap: move the group to its best legal destination. With "one tap moves"
-        on, each press is a tap of its own: the second picks up the card the first moved."""
-        if self.tap_moves:
-            self.on_pick(event)
-            return
+        """Double-click/tap: move the group to its best legal destination (with "one tap moves"
+        on, the page sends none: the first tap moved it, and the second press is ignored)."""
         col, index = _int(event.get("col"), -1), _int(event.get("index"), -1)
         if not (0 <= col < len(self.game.columns) and 0 <= index < len(self.game.columns[col])):
             return

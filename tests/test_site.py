@@ -1107,10 +1107,21 @@ def test_one_tap_moves_a_card_once_the_player_asks_it_to(phone_page, base_url):
     page.locator('[data-setting="tap-moves"]').check()
     page.locator("details.more summary").tap()
     settle(page)
+    strip = card(page, 0, 1).bounding_box()  # a face-down card's strip, a finger's width from 9♠
+    cdp = page.context.new_cdp_session(page)
+    point = {"x": strip["x"] + strip["width"] / 2, "y": strip["y"] + 4, "radiusX": 20, "radiusY": 20}
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [point]})
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    assert stat(page, "moves") == "0" and status(page).startswith("That card is face down"), status(page)
+    page.wait_for_timeout(600)
+    box = card(page, 0, 2).bounding_box()
     card(page, 0, 2).tap()
+    page.wait_for_timeout(150)
+    page.touchscreen.tap(box["x"] + 6, box["y"] + 4)  # the rest of a double-tap, on the 3♠ turned up there
     settle(page)
     assert stat(page, "moves") == "1", status(page)
     assert faces(page, 1)[-2:] == ["9s", "8s"], "9♠–8♠ onto 10♠ at one tap"
+    assert page.locator(".card.selected").count() == 0, "a double-tap's second press is no second move, nor a pick"
 
 
 def test_arrows_and_letters_on_the_game_list_do_not_switch_variant_at_each_press(page, base_url):

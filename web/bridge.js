@@ -6,6 +6,7 @@ import { startPython } from "./python.js";
 const BOOT_TIMEOUT_MS = 60000;
 const DOUBLE_TAP_MS = 350;
 const DRAG_THRESHOLD_PX = 6;
+const TAP_SETTLE_MS = 500; // see onPointerDown
 const CELEBRATION_MS = 1700; // the Kings' hop (style.css: .runs.celebrating), the last of eight ending at 1.73 s
 let celebrationEnds = 0;
 const $ = (role) => document.querySelector(`[data-role="${role}"]`);
@@ -622,19 +623,26 @@ function pointAt(target) {
 
 let press = null; // the pointer gesture in progress
 let lastTap = { id: null, time: 0 };
+let tapMovedAt = -Infinity; // when a tap last moved cards, with "one tap moves" on
 
 function onPointerDown(e) {
   if (e.button !== 0 || !current) return;
+  const now = performance.now();
+  // With one tap moving a card, a press this soon after a tap that moved one is the rest of a
+  // double-click or double-tap, not a second move (of the card the first uncovered, say).
+  if (current.settings["tap-moves"] && now - tapMovedAt < TAP_SETTLE_MS) return;
   const board = $("board");
-  let at = pointAt(e.target);
+  // What lies under the point itself: a touch is retargeted to the nearest button, so a tap on a
+  // face-down card (no button) would land on the face-up card beside it.
+  const under = e.pointerType === "touch" ? document.elementFromPoint(e.clientX, e.clientY) || e.target : e.target;
+  let at = pointAt(under);
   if (!at) {
     const col = columnAt(e.clientX);
     if (col === null) return;
     at = { col, index: null };
   }
-  const id = e.target.closest(".card")?.dataset.id ?? null;
-  const now = performance.now();
-  if (id && lastTap.id === id && now - lastTap.time < DOUBLE_TAP_MS) {
+  const id = under.closest(".card")?.dataset.id ?? null;
+  if (id && lastTap.id === id && now - lastTap.time < DOUBLE_TAP_MS && !current.settings["tap-moves"]) {
     lastTap = { id: null, time: 0 };
     press = null;
     send({ type: "double", col: at.col, index: at.index });
@@ -644,7 +652,7 @@ function onPointerDown(e) {
   send({ type: "pick", col: at.col, index: at.index });
   if (!ready) return;
   const picked = [...cards.values()].filter((el) => el.classList.contains("selected"));
-  if (!picked.length || at.index === null || !e.target.closest(".card.selected")) { press = null; return; }
+  if (!picked.length || at.index === null || !under.closest(".card.selected")) { press = null; return; }
   picked.sort((a, b) => Number(a.dataset.index) - Number(b.dataset.index));
   press = { x: e.clientX, y: e.clientY, els: picked, dragging: false, pointer: e.pointerId, at };
   board.setPointerCapture(e.pointerId);
@@ -672,7 +680,11 @@ function onPointerUp(e) {
   const gesture = press;
   press = null;
   if (!gesture.dragging) { // a tap: Python moves the card if the player asked one tap to do so
-    if (current.settings["tap-moves"] && e.type !== "pointercancel") send({ type: "tap", ...gesture.at });
+    if (current.settings["tap-moves"] && e.type !== "pointercancel") {
+      const moves = current.moves;
+      send({ type: "tap", ...gesture.at });
+      if (current.moves !== moves) tapMovedAt = performance.now();
+    }
     return;
   }
   gesture.els.forEach((el) => el.classList.remove("dragging"));
