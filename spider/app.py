@@ -2,10 +2,10 @@
 
 The page's bridge calls :meth:`App.handle` with one event (a dict) and gets back a
 response dict: ``view`` (everything to draw: cards by stable id, selection, focus, hint,
-message; written by :mod:`spider.view`), ``store`` (``localStorage`` writes, ``None`` deleting a key), ``hash`` (what
-the URL fragment should read), ``work`` (jobs for the solver worker), ``idle`` (whether to
-offer spare time) and ``download`` (a file to hand the player). :func:`handle_json` is the same over JSON strings, which is
-the cheapest way across the Pyodide boundary.
+message; written by :mod:`spider.view`), ``store`` (``localStorage`` writes, ``None``
+deleting a key), ``hash`` (what the URL fragment should read), ``work`` (jobs for the solver
+worker), ``idle`` (whether to offer spare time) and ``download`` (a file to hand the player).
+:func:`handle_json` is the same over JSON strings, the cheapest way across the Pyodide boundary.
 """
 
 from __future__ import annotations
@@ -147,7 +147,7 @@ class App:
             player = kind not in ("tick", "worked", "worker-error", "external", "storage-error", "hide", "show",
                                   "updated")
             paused = self.autoplay
-            self.stopping = player and (paused is not None or self.pending("solve"))
+            self.stopping = player and (paused is not None or self.jobs.pending("solve"))
             if player:
                 self.autoplay = None
             handler = getattr(self, f"on_{str(kind).replace('-', '_')}", None)
@@ -394,10 +394,6 @@ class App:
             self._say("This game was changed in another tab.", "warn")
 
     # --- the solver worker: winnable deals, "Show me", the peeking badge --------------------
-    def pending(self, kind: str) -> bool:
-        """A job of ``kind`` is with the worker and still wanted (a "solve" one: Show me is looking)."""
-        return self.jobs.pending(kind)
-
     def _cancel(self, kind: str, **match: Any) -> int:
         """Stop wanting the jobs of ``kind`` that match; one the worker is running is stopped too,
         unless it is a badge check: those take seconds, and come with every move, while a new
@@ -570,7 +566,7 @@ class App:
     def _verify_more(self) -> None:
         """Keep the worker proving fresh seeds in the background while "winnable only" is on."""
         name = self.game.variant.name
-        if name in self.winnable_only and not self.pending("verify") and self.verify_budget > 0:
+        if name in self.winnable_only and not self.jobs.pending("verify") and self.verify_budget > 0:
             self.verify_budget -= 1
             self.jobs.ask("verify", variant=name, seed=Game.new_seed(), budget=20)
 
@@ -1176,6 +1172,7 @@ class App:
     def view(self) -> dict[str, Any]:
         """Everything the page draws (see :mod:`spider.view`)."""
         return render(self)
+
 
 def best_destination(game: Game, src: int, count: int) -> int | None:
     """Where a double-click sends a group: in suit first, then any build, then an empty column."""

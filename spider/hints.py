@@ -365,12 +365,12 @@ def _effect(state: State, step: Step, after: State) -> str:
             return f"reveals a face-down card in column {src + 1}"
         return f"empties column {src + 1}"
     if not dst_col:
-        return f"moves {codes_label(col[-k:])} to empty column {dst + 1}"
+        return _what(state, step)
     top = dst_col[-1]
     if top == base + 1:
         return f"builds {label(base)} on {label(top)} in suit"
-    if k < len(col) and col[-k - 1] == base + 1:
-        return f"moves {codes_label(col[-k:])} onto {label(top)}"
+    if col[-k - 1] == base + 1:  # taken off its own suit's card (the column holds more, see above)
+        return _what(state, step)
     return f"builds {label(base)} on {label(top)}"
 
 

@@ -108,7 +108,7 @@ def render(app: App) -> dict[str, Any]:
                      "table": app.table},
         "badge": _badge(app) if app.peek else None,
         "autoplay": app.pace_ms if app.autoplay else 0,  # ms until its next move
-        "thinking": app.pending("solve"),
+        "thinking": app.jobs.pending("solve"),
         "link": app.link(),
         "give_up": _give_up_words(app),
         "deal_prompt": _deal_prompt(app),

@@ -7,8 +7,7 @@ const BOOT_TIMEOUT_MS = 60000;
 const DOUBLE_TAP_MS = 350;
 const DRAG_THRESHOLD_PX = 6;
 const TAP_SETTLE_MS = 500; // see onPointerDown
-const CELEBRATION_MS = 1700; // the Kings' hop (style.css: .runs.celebrating), the last of eight ending at 1.73 s
-let celebrationEnds = 0;
+let celebrationEnds = 0; // when the Kings' hop ends: the win dialog waits for it
 const $ = (role) => document.querySelector(`[data-role="${role}"]`);
 const two = (n) => String(n).padStart(2, "0");
 
@@ -73,9 +72,10 @@ function layout(view) {
   if (root.getPropertyValue("--inset") !== `${left}px`) root.setProperty("--inset", `${left}px`); // the row above lines up
   const room = height - ch - 4;
   // A tall board (a phone held upright) spreads its columns further, face-up cards up to 0.6 of a
-  // card, so a covered card shows a taller strip to tap (its pip hidden: only its corner shows). A column that would overflow is squeezed,
-  // face-down cards first, then face-up ones as far as it takes to keep its top card on the board
-  // (the style sheet shrinks a covered card's corner to the strip it is left, `--strip`).
+  // card, so a covered card shows a taller strip to tap (its pip hidden: only its corner shows). A
+  // column that would overflow is squeezed, face-down cards first, then face-up ones as far as it
+  // takes to keep its top card on the board (the style sheet shrinks a covered card's corner to the
+  // strip it is left, `--strip`).
   const fan = Math.min(Math.max(room / 16, ch * 0.27), ch * 0.6);
   const columns = view.columns.map((col, c) => {
     const x = left + c * (cw + gap);
@@ -361,7 +361,9 @@ function renderChrome(view) {
   if (!view.won) runs.classList.remove("celebrating");
   else if (current && current.game === view.game && !current.won) {
     runs.classList.add("celebrating");
-    if (!reducedMotion()) celebrationEnds = performance.now() + CELEBRATION_MS;
+    // its timing is the style sheet's (none with reduced motion): the end of the last King's hop
+    const ends = runs.getAnimations({ subtree: true }).map((hop) => hop.effect.getComputedTiming().endTime);
+    celebrationEnds = performance.now() + Math.max(0, ...ends);
   }
   const status = $("status");
   setText(status, view.status);
