@@ -215,8 +215,9 @@ def test_win_dialog(page, base_url):
     page.wait_for_timeout(300)
     assert page.evaluate(hops) > 0, "the Kings celebrate"
     assert not page.locator('[data-dialog="won"]').is_visible(), "the dialog waits until they have"
-    page.keyboard.press("Escape")  # skips the hop: the dialog at once, not dismissed unseen
+    page.keyboard.press("Enter")  # skips the hop (as Esc does): the dialog at once, the board left alone
     page.locator('[data-dialog="won"]').wait_for(state="visible", timeout=500)
+    assert "won" in status(page), "not 'Column 1 is empty.' in place of the win"
     dialog = won_dialog(page, "desktop-win")
     assert "Score" in dialog.inner_text() and "does not count in the statistics" in dialog.inner_text()
     assert page.evaluate("document.querySelector('[data-dialog=won]').contains(document.activeElement)"), (

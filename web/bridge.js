@@ -701,8 +701,10 @@ function boardFocus() {
 }
 
 function onKeyDown(e) {
-  if (e.key === "Escape" && current?.dialog === "won" && celebrationEnds > performance.now()) {
-    celebrationEnds = 0; // Esc skips the Kings' hop to the win dialog, rather than dismiss it unseen
+  if (["Escape", "Enter", " "].includes(e.key) && current?.dialog === "won" && celebrationEnds > performance.now()) {
+    // Esc, Enter or Space skips the Kings' hop to the win dialog: neither dismisses it unseen nor
+    // acts on the emptied board
+    celebrationEnds = 0;
     showDialogs(current);
     e.preventDefault();
     return;
