@@ -48,6 +48,9 @@ SHARED_PREFIXES = (SAVE_PREFIX, STATS_PREFIX)
 """What another tab may write that this one acts on: a game and its statistics (see on_external)."""
 FIRST_VARIANT = "spider-1"
 """The game a first visit opens."""
+FIRST_DEALS = 12
+"""How many of its proven deals the build pre-renders for a first visit, one picked at random: a
+newcomer, or a private window, does not always get the same deal, and always a winnable one."""
 SAVED_PREFIXES = (SAVE_PREFIX, TIME_PREFIX, VIEW_PREFIX, PROVEN_PREFIX, DEALT_PREFIX, STATS_PREFIX)
 """What saving keeps in the browser, and switching it off deletes (the settings stay)."""
 SEED_DIGITS = 18
@@ -181,7 +184,7 @@ class App:
         first_visit = not self.storage
         self.saving = self._settings().get("saving", True) is not False
         variant = self._read_settings()
-        seed = event.get("seed")
+        seed = event.get("seed") if first_visit else None  # the pre-rendered deal the page painted
         name, _, seed_text = _fragment(event).partition("/")
         if name in VARIANTS:
             variant = name
@@ -1256,10 +1259,11 @@ def handle_json(event: str) -> str:
 
 
 def page_info() -> dict[str, Any]:
-    """What the page needs before Python is up, written into the build: each variant's first
-    view (painted at once), the game a first visit opens and the storage keys the early paint
-    reads, so that the page never spells out a key of its own."""
-    return {"firstViews": {name: first_view(name) for name in VARIANTS}, "firstVariant": FIRST_VARIANT,
+    """What the page needs before Python is up, written into the build: the views of the deals a
+    first visit may open (one painted at once), the variant they are of, and the storage keys the
+    early paint reads, so that the page never spells out a key of its own."""
+    seeds = winnable.winnable_seeds(FIRST_VARIANT)[:FIRST_DEALS]
+    return {"firstViews": [first_view(FIRST_VARIANT, seed) for seed in seeds], "firstVariant": FIRST_VARIANT,
             "keys": {"prefix": KEY_PREFIX, "settings": SETTINGS_KEY, "view": VIEW_PREFIX, "save": SAVE_PREFIX,
                      "time": TIME_PREFIX, "shared": SHARED_PREFIXES}}
 

@@ -10,6 +10,8 @@ from conftest import boot, save_screenshot
 from playwright.sync_api import expect
 
 from spider import Game, hints
+from spider.app import FIRST_DEALS
+from spider.winnable import winnable_seeds
 
 from positions import LONG_COLUMN, NEAR_WIN, POSITION, one_move_from_winning, winning_line
 
@@ -69,13 +71,25 @@ def browser_day(page) -> date:
 
 
 def test_boot_shows_a_fresh_deal(page, base_url):
+    page.add_init_script("""(() => {
+      const random = Math.random;
+      Math.random = () => { Math.random = random; return 0.999; };  // the bridge's pick: the last deal
+      const mark = performance.mark.bind(performance);
+      performance.mark = (name, ...rest) => {
+        if (name === "spider-painted") window.paintedSeed = window.app.view?.seed;
+        return mark(name, ...rest);
+      };
+    })()""")
     open_game(page, base_url)
+    seed = winnable_seeds("spider-1")[FIRST_DEALS - 1]
+    assert page.evaluate("[window.paintedSeed, window.app.view.seed]") == [seed, seed], (
+        "the pre-rendered deal picked is painted before Python is up, and is the deal Python opens")
     assert page.locator('.card[data-card=""]').count() == 44
     hidden = page.locator('.card[data-card=""]').evaluate_all(
         "els => els.map(e => [e.textContent, e.getAttribute('aria-hidden'), e.getAttribute('aria-label')])")
     assert all(h == ["", "true", None] for h in hidden), "a face-down card shows and says nothing of itself"
     assert page.locator('.slot[data-col="0"]').get_attribute("aria-label") == (
-        f"Column 1: 5 face-down, {Game('spider-1', 1).columns[0][-1].label}"), "its column counts it"
+        f"Column 1: 5 face-down, {Game('spider-1', seed).columns[0][-1].label}"), "its column counts it"
     assert page.locator('.card:not([data-card=""])').count() == 10
     assert page.locator("[data-col]").count() >= 10
     assert stat(page, "score") == "500" and stat(page, "moves") == "0"
@@ -321,6 +335,10 @@ def test_saving_off_deletes_and_is_remembered(page, base_url):
     page.reload()
     page.evaluate("window.app.ready")
     assert not page.locator('[data-setting="saving"]').is_checked()
+    page.goto(base_url)  # the site again, not the deal's link
+    page.evaluate("window.app.ready")
+    assert page.evaluate("window.app.view.seed") not in winnable_seeds("spider-1")[:FIRST_DEALS], (
+        "with nothing saved, a visit deals a new game, not a first visit's")
 
 
 def test_corrupt_save_is_kept_aside(page, base_url):
@@ -762,8 +780,6 @@ def test_menu_closes_on_a_click_elsewhere_and_on_escape(page, base_url):
 
 
 def test_winnable_deals_only(page, base_url):
-    from spider.winnable import winnable_seeds
-
     open_game(page, base_url + "#spider-1/5")
     page.locator("details.more summary").click()
     page.locator('[data-setting="winnable"]').check()

@@ -860,20 +860,23 @@ function tableEarly() {
   if (typeof table === "string") document.documentElement.dataset.table = table;
 }
 
+// One of the build's pre-rendered deals, for a first visit: picked here, before Python is up, so
+// that it can be painted at once; Python then deals the one picked.
+const firstView = info.firstViews[Math.floor(Math.random() * info.firstViews.length)];
+
 // Draw the game Python is about to draw, before Python is up: the last view it rendered of the
-// variant, or the build's pre-rendered deal for a first game. Nothing when that is not known to be
-// the game Python opens (a link to another one; a saved game whose stored view an earlier version
-// drew in other fields): an empty board for a moment is better than another game.
+// variant, or a pre-rendered deal on a first visit. Nothing when that is not known to be the game
+// Python opens (a link to another one; a saved game whose stored view an earlier version drew in
+// other fields; a new deal, with saving off): an empty board for a moment is better than another game.
 function paintEarly() {
   const stored = storage.readAll();
-  const built = info.firstViews;
   const linked = location.hash.length > 1;
   const variant = linked ? location.hash.slice(1).split("/")[0] : storage.settings().variant || info.firstVariant;
   let view = null;
   try { view = JSON.parse(stored[info.keys.view + variant] || "null"); } catch { view = null; }
-  if (view && view.shape !== built[info.firstVariant].shape) view = null; // stored by a version that drew other fields
+  if (view && view.shape !== firstView.shape) view = null; // stored by a version that drew other fields
   if (linked) view = view && view.link === location.hash ? view : null;
-  else if (!view && !stored[info.keys.save + variant]) view = built[variant] || null;
+  else if (!Object.keys(stored).length) view = firstView;
   if (view) {
     render(view, true);
     // The time kept on leaving the page, past the view stored at the last move, as Python will show it.
@@ -907,7 +910,7 @@ async function boot() {
     throw error;
   }
   ready = true;
-  send({ type: "start", storage: storage.readAll(), hash: location.hash, seed: info.firstViews[info.firstVariant].seed });
+  send({ type: "start", storage: storage.readAll(), hash: location.hash, seed: firstView.seed });
   if (!current || !performance.getEntriesByName("spider-painted").length) performance.mark("spider-painted");
   for (const event of queue.splice(0)) send(event);
   $("loading").hidden = true;
