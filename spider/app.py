@@ -729,11 +729,15 @@ class App:
         self.dialog = "rules"
 
     def _close_dialog(self) -> None:
-        """Close whatever dialog is open, forgetting what it asked about; but not the choice
-        between this tab's game and another tab's newer one, which only a choice ends: closed,
-        the next move here would write over the other game unasked."""
+        """Close whatever dialog is open, forgetting what it asked about (Reset statistics? goes back
+        to the statistics it was asked from); but not the choice between this tab's game and
+        another tab's newer one, which only a choice ends: closed, the next move here would write
+        over the other game unasked."""
         if self.dialog == "conflict":
             self._say("Choose which game to keep: the newer one from the other tab, or this one.", "warn")
+            return
+        if self.dialog == "reset-stats":  # asked from the statistics: back to them, as Keep them does
+            self.dialog = "stats"
             return
         self.dialog = None
         self.linked = None

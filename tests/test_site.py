@@ -897,8 +897,16 @@ def test_how_to_play_shows_this_variants_rules(page, phone_page, base_url):
         dialog.locator('[data-action="dismiss"]').click()
         dialog.wait_for(state="hidden")
     assert page.evaluate("() => document.activeElement.tagName") == "SUMMARY", "focus went back to the ⋯ toggle"
+    page.set_viewport_size({"width": 640, "height": 400})  # a laptop at 200 % zoom
     page.keyboard.press("?")  # the game's keys work from there too
-    page.locator('[data-dialog="rules"]').wait_for(state="visible")
+    dialog = page.locator('[data-dialog="rules"]')
+    dialog.wait_for(state="visible")
+    heading, close = dialog.locator("h2").bounding_box(), dialog.locator('[data-action="dismiss"]').bounding_box()
+    assert heading["y"] >= 0 and close["y"] + close["height"] <= 400, "the title and Close both in sight"
+    text = dialog.locator(".rules-text")
+    assert text.evaluate("t => t.scrollTop === 0 && t.scrollHeight > t.clientHeight"), "the text scrolls, from its start"
+    page.wait_for_timeout(300)
+    save_screenshot(page, "short-rules")
 
 
 def test_the_menu_fits_a_short_window(page, base_url):

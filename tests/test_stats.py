@@ -211,6 +211,9 @@ def test_reset_asks_first_and_keeps_the_game_in_play_counted():
     view = app.handle({"type": "action", "name": "stats"})["view"]
     assert view["dialog"] == "stats" and rows(view)["Played"] == "1", "Keep them goes back, changing nothing"
     app.handle({"type": "action", "name": "reset-stats"})
+    assert app.handle({"type": "key", "key": "Escape"})["view"]["dialog"] == "stats", "and so do Esc and Back"
+    assert app.handle({"type": "action", "name": "dismiss"})["view"]["dialog"] is None
+    app.handle({"type": "action", "name": "reset-stats"})
     view = app.handle({"type": "action", "name": "reset-stats-confirmed"})["view"]
     assert view["dialog"] is None and rows(view)["Played"] == "0" and stored(app) == Record(counted=True)
     app.handle({"type": "action", "name": "undo"})
