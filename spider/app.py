@@ -109,6 +109,7 @@ class App:
         self.stopping = False  # the event being handled stops "Show me", if the game handles it
         self.today: date | None = None  # the player's date, which only the page knows: sent with each event
         self._identified: tuple[Game, str] | None = None
+        self.said = 0  # messages said so far, so that one said again in the same words is announced again
         self._reset_ui()
 
     def _reset_ui(self) -> None:
@@ -1161,6 +1162,7 @@ class App:
     def _say(self, message: str, tone: str = "info") -> None:
         self.message = message
         self.tone = tone
+        self.said += 1
 
     def link(self) -> str:
         game = self.game

@@ -19,7 +19,7 @@ from .stats import IDLE_CAP_MS, clock_text
 if TYPE_CHECKING:
     from .app import App
 
-VIEW_SHAPE = 7
+VIEW_SHAPE = 8
 """Raised whenever the view's fields change: the page paints a view stored by an earlier version
 (before Python is up) only if its shape is the build's, as it would misdraw one of another."""
 SUIT_COLOURS = ({"s": "black", "h": "red", "d": "red", "c": "black"},
@@ -96,6 +96,7 @@ def render(app: App) -> dict[str, Any]:
         "can_undo": game.can_undo(),
         "can_redo": game.can_redo(),
         "status": app.message,
+        "said": app.said,  # a new count: a new message, to be announced even in the same words
         "tone": app.tone,
         "won": game.is_won,
         "won_title": "Show me won it" if app.shown_win else "You won!",

@@ -682,6 +682,14 @@ def test_status_is_announced(page, base_url):
     click_card(page, 0, 2)
     click_column(page, 5)
     assert "can't go on" in live.inner_text()
+    live.evaluate("""el => {
+      window.announced = [];
+      new MutationObserver((changes) => changes.forEach((c) => c.addedNodes.forEach((n) => announced.push(n.textContent))))
+        .observe(el, { childList: true, subtree: true, characterData: true });
+    }""")
+    page.keyboard.press("u")
+    page.keyboard.press("u")  # the same words again, for a second time: a screen reader hears them twice
+    assert page.evaluate("window.announced") == ["Nothing to undo.", "Nothing to undo."]
 
 
 def test_badge_and_show_me_use_the_solver_worker(page, base_url):

@@ -366,7 +366,12 @@ function renderChrome(view) {
     celebrationEnds = performance.now() + Math.max(0, ...ends);
   }
   const status = $("status");
-  setText(status, view.status);
+  if (status.dataset.said !== String(view.said) || status.textContent !== view.status) {
+    // A new message is a new node, so that a screen reader announces it even in the words it
+    // replaces ("Nothing to undo." twice; two deals undone, each "Undid the deal.").
+    status.dataset.said = view.said;
+    status.replaceChildren(view.status);
+  }
   setAttr(status, "class", `status ${view.tone}`);
   for (const box of document.querySelectorAll("[data-setting]")) box.checked = !!view.settings[box.dataset.setting];
   for (const choice of document.querySelectorAll("[data-choice]")) choice.value = view.settings[choice.dataset.choice];
