@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import zlib
+from collections.abc import Mapping
 from datetime import date
 from typing import Any
 
@@ -53,6 +54,8 @@ FIRST_DEALS = 12
 newcomer, or a private window, does not always get the same deal, and always a winnable one."""
 SAVED_PREFIXES = (SAVE_PREFIX, TIME_PREFIX, VIEW_PREFIX, PROVEN_PREFIX, DEALT_PREFIX, STATS_PREFIX)
 """What saving keeps in the browser, and switching it off deletes (the settings stay)."""
+MOST_KEPT_MS = 1000 * 3600 * 1000
+"""The longest play time taken from storage (1,000 hours): past it, the stored time is damaged."""
 SEED_DIGITS = 18
 """The longest deal number taken from a link or typed in: far past the 12 digits of a new game's."""
 VERIFY_PER_SESSION = 20
@@ -110,6 +113,7 @@ class App:
         self.today: date | None = None  # the player's date, which only the page knows: sent with each event
         self._identified: tuple[Game, str] | None = None
         self.said = 0  # messages said so far, so that one said again in the same words is announced again
+        self.held: set[str] = set()  # keys never written this visit: a damaged save there could not be kept aside
         self._reset_ui()
 
     def _reset_ui(self) -> None:
@@ -237,15 +241,15 @@ class App:
         they were last on."""
         settings = self._settings()
         winnable = settings.get("winnable")
-        self.winnable_only = {v for v in winnable if v in VARIANTS} if isinstance(winnable, list) else set()
+        self.winnable_only = {v for v in winnable if _named(v, VARIANTS)} if isinstance(winnable, list) else set()
         self.peek = settings.get("peek") is True
         self.four_colour = settings.get("four_colour") is True
         self.letter_keys = settings.get("letter_keys") is not False
         self.tap_moves = settings.get("tap_moves") is True
         table = settings.get("table")
-        self.table = table if table in TABLES else next(iter(TABLES))
+        self.table = table if _named(table, TABLES) else next(iter(TABLES))
         variant = settings.get("variant")
-        return variant if variant in VARIANTS else FIRST_VARIANT
+        return variant if _named(variant, VARIANTS) else FIRST_VARIANT
 
     def _settings(self) -> dict[str, Any]:
         try:
@@ -255,7 +259,8 @@ class App:
         return data if isinstance(data, dict) else {}
 
     def _write(self, key: str, value: str | None) -> None:
-        self.store[key] = value
+        if key not in self.held:
+            self.store[key] = value
         if value is None:
             self.storage.pop(key, None)
         else:
@@ -295,7 +300,8 @@ class App:
         if saved is not None:
             try:
                 self.game = Game.from_json(saved)
-                self.elapsed_ms = _int(self.storage.get(TIME_PREFIX + name))
+                kept = _int(self.storage.get(TIME_PREFIX + name))
+                self.elapsed_ms = kept if 0 <= kept <= MOST_KEPT_MS else 0  # a damaged time starts again
                 self.last_event_ms = None
                 self._save()
                 self._request_badge()  # the badge, if it is on, checks the game taken up again
@@ -623,8 +629,22 @@ class App:
         return known
 
     def on_storage_error(self, event: dict[str, Any]) -> None:
-        self._say("Can't save in this browser (storage blocked or full). Play on; the game is lost when the page "
-                  "closes.", "warn")
+        """The page could not write ``keys`` (storage blocked or full), which stopped at the first.
+        A damaged save not kept aside stays as it was, and is held: nothing this visit writes
+        over it. A stored view not written would paint an old game first: it goes. Only a game
+        or record not kept is worth a warning, added to what the move said, once in a row."""
+        unwritten = [key for key in event.get("keys") or () if isinstance(key, str)]
+        if any(key.startswith(BACKUP_PREFIX) for key in unwritten):
+            self.held.update(unwritten)
+            self._say("There is no room in this browser to keep the damaged save aside, so it is left as it was, "
+                      "and this game is not saved. Play on; clear some space to save again.", "error")
+            return
+        for key in unwritten:
+            if key.startswith(VIEW_PREFIX):
+                self._write(key, None)
+        if not event.get("again") and any(not key.startswith(VIEW_PREFIX) for key in unwritten):
+            warning = "Can't save in this browser (storage blocked or full). Play on; the game is lost when the page closes."
+            self._say(f"{self.message} {warning}".lstrip(), "warn")
 
     # --- controls -------------------------------------------------------------------------
     def on_action(self, event: dict[str, Any]) -> None:
@@ -644,7 +664,7 @@ class App:
                 self._start_over(self.giving_up)
         elif name == "variant":
             variant = event.get("variant")
-            if variant not in VARIANTS:
+            if not _named(variant, VARIANTS):
                 self._say(f"There is no variant called {variant!r}.", "error")
                 return
             self._switch_variant(str(variant))
@@ -701,7 +721,7 @@ class App:
             self._save()  # with the view it draws, so that the next start paints these colours at once
         elif name == "table":
             table = event.get("value")
-            if table not in TABLES:
+            if not _named(table, TABLES):
                 self._say(f"There is no table colour called {table!r}.", "error")
                 return
             self.table = str(table)
@@ -1089,6 +1109,8 @@ class App:
             self.focus = (focus["col"], index if isinstance(index, int) else -1)
         lower = key.lower()
         if ctrl:
+            if self.dialog not in (None, "won"):  # what a dialog asks is answered first (another tab's
+                return False                       # game above all, which an undo here would write over)
             if lower == "z" and not shift:
                 self._undo()
             elif lower == "y" or (lower == "z" and shift):
@@ -1244,6 +1266,12 @@ def _seed(text: str) -> int | None:
     """A seed typed in a link or the deal-number dialog: plain ASCII digits, at most
     :data:`SEED_DIGITS` of them."""
     return int(text) if text.isascii() and text.isdigit() and len(text) <= SEED_DIGITS else None
+
+
+def _named(value: Any, names: Mapping[str, Any]) -> bool:
+    """Whether stored ``value`` is one of ``names``: any JSON may be stored, and a list or an
+    object is not even hashable."""
+    return isinstance(value, str) and value in names
 
 
 def _int(value: Any, default: int = 0) -> int:

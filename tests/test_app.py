@@ -8,7 +8,7 @@ from urllib.parse import quote
 import pytest
 
 from spider import DEAL, VARIANTS, Game, Move, hints, solve
-from spider.app import App, best_destination, first_view, handle_json
+from spider.app import TABLES, App, best_destination, first_view, handle_json
 from spider.view import CONTROLS
 from spider.winnable import winnable_seeds
 from spider.worker import work
@@ -549,11 +549,54 @@ def test_corrupt_save_is_kept_aside_and_reported():
                                           "It is kept aside; a new game has started."), "no decoder jargon"
 
 
+def test_damaged_settings_and_play_time_are_ignored_and_the_saved_game_opens():
+    game = Game("spider-2", 4)
+    game.play(DEAL)
+    for damaged in ({"table": []}, {"winnable": [[1], "spider-2"]}, {"variant": {}}, {"table": {"a": 1}}):
+        storage = {"spider:save:spider-2": game.to_json(), "spider:time:spider-2": "9" * 40,
+                   "spider:settings": json.dumps({"variant": "spider-2", **damaged})}
+        app, response = started(storage)
+        name = damaged.get("variant", "spider-2")
+        if name == "spider-2":
+            assert app.game.to_json() == game.to_json(), f"{damaged}: the saved game, not a new one"
+        assert response["view"]["clock"]["ms"] == 0, "a time past 1,000 hours is damaged: it starts again"
+    assert app.winnable_only == set() and app.table == next(iter(TABLES))
+    app, _ = started({"spider:settings": json.dumps({"winnable": [[1], "spider-2", 3]})})
+    assert app.winnable_only == {"spider-2"}
+    assert app.handle({"type": "action", "name": "variant", "variant": ["spider-2"]})["view"]["tone"] == "error"
+    assert app.handle({"type": "action", "name": "table", "value": {}})["view"]["tone"] == "error"
+
+
 def test_storage_error_is_reported_and_play_goes_on():
     app, _ = started()
-    view = app.handle({"type": "storage-error"})["view"]
-    assert view["tone"] == "warn" and "save" in view["status"]
-    assert app.handle({"type": "action", "name": "deal"})["view"]["moves"] == 1
+    response = app.handle({"type": "action", "name": "deal"})
+    unwritten = [key for key in response["store"] if not key.startswith("spider:settings")]
+    view = app.handle({"type": "storage-error", "keys": unwritten})["view"]
+    assert view["tone"] == "warn" and view["status"].startswith("Dealt ") and "Can't save" in view["status"], \
+        "what the move did, then the warning"
+    response = app.handle({"type": "action", "name": "deal"})
+    view = app.handle({"type": "storage-error", "keys": unwritten, "again": True})["view"]
+    assert view["moves"] == 2 and "Can't save" not in view["status"], "warned once, not at every move"
+
+
+def test_a_stored_view_not_written_is_removed_without_a_warning():
+    app, _ = started()
+    app.handle({"type": "action", "name": "deal"})
+    response = app.handle({"type": "storage-error", "keys": ["spider:view:spider-1"]})
+    assert response["store"] == {"spider:view:spider-1": None}, "else the next start paints an older game first"
+    assert response["view"]["tone"] == "info" and response["view"]["status"].startswith("Dealt ")
+
+
+def test_a_damaged_save_with_no_room_to_keep_it_aside_is_held_not_overwritten():
+    storage = {"spider:save:spider-2": "{not json", "spider:settings": json.dumps({"variant": "spider-2"})}
+    app, response = started(storage)
+    keys = list(response["store"])
+    unwritten = keys[keys.index("spider:backup:spider-2"):]  # the page stops at the copy it could not write
+    assert "spider:save:spider-2" in unwritten
+    view = app.handle({"type": "storage-error", "keys": unwritten})["view"]
+    assert view["tone"] == "error" and "no room in this browser to keep the damaged save aside" in view["status"]
+    response = app.handle({"type": "action", "name": "deal"})
+    assert response["view"]["moves"] == 1 and not set(response["store"]) & set(unwritten), "nothing written over it"
 
 
 def test_links_open_deals_and_bad_links_change_nothing():
@@ -724,6 +767,9 @@ def test_another_tab_writing_the_save_offers_the_newer_game():
         response = app.handle(escape)
         assert response["view"]["dialog"] == "conflict", "only a choice ends it: a move here would overwrite the other"
         assert response["view"]["status"].startswith("Choose which game to keep") and not response["store"]
+    for undo in ({"key": "z", "ctrl": True}, {"key": "y", "ctrl": True}, {"key": "Z", "ctrl": True, "shift": True}):
+        response = app.handle({"type": "key", **undo})
+        assert not response["handled"] and not response["store"] and app.game.moves == 0, "nothing undone behind it"
     view = app.handle({"type": "action", "name": "load-newer"})["view"]
     assert view["dialog"] is None and app.game.to_text() == other.to_text()
     app.handle({"type": "external", "key": "spider:save:spider-1", "value": Game("spider-1", 9).to_json()})

@@ -359,6 +359,29 @@ def test_blocked_storage_never_stops_play(page, base_url):
     assert stat(page, "moves") == "1"
 
 
+def test_a_full_storage_loses_nothing_and_warns_only_for_a_game_not_kept(page, base_url):
+    refuse = """(prefix) => {
+      const setItem = Storage.prototype.setItem;
+      Storage.prototype.setItem = function (key, value) {
+        if (key.startsWith(prefix)) throw new DOMException("full", "QuotaExceededError");
+        return setItem.call(this, key, value);
+      };
+    }"""
+    open_game(page, base_url + "#spider-2/4")
+    page.evaluate(refuse, "spider:view:")  # room for the save, not for the view drawn from it
+    page.locator('[data-action="deal"]').click()
+    assert status(page).startswith("Dealt ") and "Can't save" not in status(page), "the game was kept"
+    assert page.evaluate("localStorage.getItem('spider:view:spider-2')") is None, "no older game painted first"
+    assert json.loads(page.evaluate("localStorage.getItem('spider:save:spider-2')"))["moves"] == 1
+    page.evaluate("localStorage.setItem('spider:save:spider-2', '{not json')")
+    page.add_init_script(f"({refuse})('spider:backup:')")  # no room for a copy of the damaged save
+    page.reload()
+    page.evaluate("window.app.ready")
+    assert "no room in this browser to keep the damaged save aside" in status(page)
+    page.locator('[data-action="deal"]').click()
+    assert page.evaluate("localStorage.getItem('spider:save:spider-2')") == "{not json", "held, not written over"
+
+
 def test_replay_same_deal_new_game_different_each_asked_first_mid_game(page, base_url):
     open_game(page, base_url + "#spider-2/11")
     start = [faces(page, c) for c in range(10)]
@@ -544,6 +567,25 @@ def test_a_stored_view_is_painted_early_only_in_this_versions_shape(page, base_u
     page.reload()
     page.evaluate("window.app.ready")
     assert page.evaluate("window.paintedSeed") == 9 and page.evaluate("window.paintedStatus") != "Drawn from the stored view"
+
+
+def test_a_damaged_stored_view_or_settings_never_stop_the_start(page, base_url):
+    open_game(page, base_url + "#spider-2/4")
+    page.locator('[data-action="deal"]').click()
+    saved = page.evaluate("localStorage.getItem('spider:save:spider-2')")
+    page.evaluate("""() => {
+      const view = JSON.parse(localStorage.getItem("spider:view:spider-2"));
+      localStorage.setItem("spider:view:spider-2", JSON.stringify({ ...view, columns: 5 }));
+      const settings = JSON.parse(localStorage.getItem("spider:settings"));
+      localStorage.setItem("spider:settings", JSON.stringify({ ...settings, table: [], winnable: [[1]] }));
+    }""")
+    page.reload()
+    page.evaluate("window.app.ready")
+    assert status(page).startswith("Spider · 2 suits, deal 4: your game goes on") and stat(page, "moves") == "1"
+    assert page.locator('.card[data-col="0"]').count() == 7, "drawn whole by Python"
+    page.keyboard.press("d")
+    assert json.loads(page.evaluate("localStorage.getItem('spider:save:spider-2')"))["history"][:1] == \
+        json.loads(saved)["history"], "played on from the saved game, not over it"
 
 
 def test_two_tabs_on_one_variant_lose_nothing(page, base_url, watch):

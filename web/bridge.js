@@ -29,15 +29,20 @@ const storage = {
   settings() { // the settings Python stored, for what is drawn before it starts
     try { return JSON.parse(this.get(info.keys.settings) || "{}") || {}; } catch { return {}; }
   },
+  // In Python's order, stopping at the first that fails (storage full or blocked), since what comes
+  // after may rely on it: a damaged save is replaced only once its copy is kept aside. Returns the
+  // keys not written.
   write(ops) {
-    let ok = true;
-    for (const [key, value] of Object.entries(ops)) {
+    const entries = Object.entries(ops);
+    for (const [k, [key, value]] of entries.entries()) {
       try {
         if (value === null) localStorage.removeItem(key);
         else localStorage.setItem(key, value);
-      } catch { ok = false; }
+      } catch {
+        return entries.slice(k).map(([unwritten]) => unwritten);
+      }
     }
-    return ok;
+    return [];
   },
 };
 
@@ -511,7 +516,7 @@ function download({ name, text }) {
 }
 
 function apply(response, now) {
-  const ok = storage.write(response.store);
+  const unwritten = storage.write(response.store);
   if (response.view) {
     render(response.view);
     clock.set(response.view.clock, now);
@@ -521,12 +526,10 @@ function apply(response, now) {
   idle(response.idle);
   if (response.download) download(response.download);
   if (response.hash !== location.hash) history.replaceState(null, "", response.hash);
-  if (!ok && !storageFailed) {
-    storageFailed = true;
-    send({ type: "storage-error" });
-  } else if (ok) {
-    storageFailed = false;
-  }
+  // Python hears what was not written, and whether the last writes failed too (it warns once).
+  const again = storageFailed;
+  if (Object.values(response.store).some((value) => value !== null)) storageFailed = unwritten.length > 0;
+  if (unwritten.length) send({ type: "storage-error", keys: unwritten, again });
 }
 
 // The solver worker: started on the first job Python asks for (after the board is playable).
@@ -882,13 +885,18 @@ function paintEarly() {
   if (view && view.shape !== firstView.shape) view = null; // stored by a version that drew other fields
   if (linked) view = view && view.link === location.hash ? view : null;
   else if (!Object.keys(stored).length) view = firstView;
-  if (view) {
+  if (!view) return;
+  try {
     render(view, true);
-    // The time kept on leaving the page, past the view stored at the last move, as Python will show it.
-    const kept = Number(stored[info.keys.time + variant]) || 0;
-    clock.set({ ...view.clock, ms: Math.max(view.clock.ms, kept) }, 0);
-    performance.mark("spider-painted");
+  } catch { // a damaged stored view: it is only a shortcut, so the board waits for Python to draw it
+    for (const el of cards.values()) el.remove();
+    cards.clear();
+    return;
   }
+  // The time kept on leaving the page, past the view stored at the last move, as Python will show it.
+  const kept = Number(stored[info.keys.time + variant]) || 0;
+  clock.set({ ...view.clock, ms: Math.max(view.clock.ms, kept) }, 0);
+  performance.mark("spider-painted");
 }
 
 async function boot() {
@@ -915,7 +923,14 @@ async function boot() {
     throw error;
   }
   ready = true;
-  send({ type: "start", storage: storage.readAll(), hash: location.hash, seed: firstView.seed });
+  try {
+    send({ type: "start", storage: storage.readAll(), hash: location.hash, seed: firstView.seed });
+  } catch (error) {
+    ready = false; // no event reaches a game that did not open: none can write over a saved one
+    fail("The game could not start. Your saved games are untouched.");
+    console.error(error);
+    throw error;
+  }
   if (!current || !performance.getEntriesByName("spider-painted").length) performance.mark("spider-painted");
   for (const event of queue.splice(0)) send(event);
   $("loading").hidden = true;
