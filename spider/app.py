@@ -201,7 +201,9 @@ class App:
             self._say(f"Welcome! {self.message} Rules: ⋯ › How to play.")
         elif not self.message:  # a saved game taken up again: say which, as a new one is said
             deal = f", deal {self.game.seed}" if self.game.seed is not None else ""
-            self._say(f"{self.game.variant.title}{deal}: your game goes on where you left it.")
+            self._say(f"{self.game.variant.title}{deal}: " + (
+                "you won this one. New game deals another." if self.game.is_won
+                else "your game goes on where you left it."))
 
     def on_hash(self, event: dict[str, Any]) -> None:
         """The URL fragment changed: ``#spider-4/99``, ``#spider-2`` or ``#pos=<notation>``."""

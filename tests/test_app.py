@@ -1067,6 +1067,8 @@ def test_peek_badge_on_a_won_game_says_won():
     assert view["won"] and view["badge"] == {"state": "won", "text": "Won"}
     _, response = started(dict(app.storage))
     assert response["view"]["won"], "the reload resumes the won game"
+    assert response["view"]["status"] == "Spider · 1 suit: you won this one. New game deals another.", \
+        "not 'your game goes on where you left it'"
     assert response["view"]["badge"] == {"state": "won", "text": "Won"}, "not 'Checking…' for ever"
     assert not response["work"], "no solver job for a game already won"
 

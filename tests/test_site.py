@@ -142,6 +142,30 @@ def test_illegal_drag_springs_back_and_says_why(page, base_url):
     assert abs(back["x"] - start["x"]) < 2 and abs(back["y"] - start["y"]) < 2
 
 
+def test_a_drag_let_go_off_the_board_or_by_esc_moves_nothing(page, base_url):
+    open_game(page, pos_url(base_url, POSITION))
+    start = card(page, 0, 2).bounding_box()
+    stock, over = page.locator(".stock").bounding_box(), column(page, 2).bounding_box()
+    for x, y in ((over["x"] + 20, 5), (stock["x"] + 10, stock["y"] + 10)):  # the bar above column 3; the stock
+        page.mouse.move(start["x"] + 10, start["y"] + 5)
+        page.mouse.down()
+        page.mouse.move(start["x"] + 40, start["y"] + 60, steps=4)
+        page.mouse.move(x, y, steps=6)
+        page.mouse.up()
+        assert faces(page, 0) == ["", "", "9s", "8s"] and stat(page, "moves") == "0", "no move to the column in line"
+    page.mouse.move(start["x"] + 10, start["y"] + 5)
+    page.mouse.down()
+    page.mouse.move(over["x"] + 20, over["y"] + 100, steps=6)
+    page.keyboard.press("Escape")
+    assert status(page) == "Selection cleared." and page.locator(".card.dragging").count() == 0
+    page.mouse.move(over["x"] + 60, over["y"] + 140, steps=3)
+    settle(page)
+    back = card(page, 0, 2).bounding_box()
+    assert abs(back["x"] - start["x"]) < 2 and abs(back["y"] - start["y"]) < 2, "back, and the pointer moves it no more"
+    page.mouse.up()
+    assert faces(page, 0) == ["", "", "9s", "8s"] and stat(page, "moves") == "0", "and its release plays nothing"
+
+
 def test_keyboard_only_game(page, base_url):
     open_game(page, pos_url(base_url, POSITION))
     for _ in range(15):
@@ -578,11 +602,13 @@ def test_a_damaged_stored_view_or_settings_never_stop_the_start(page, base_url):
       localStorage.setItem("spider:view:spider-2", JSON.stringify({ ...view, columns: 5 }));
       const settings = JSON.parse(localStorage.getItem("spider:settings"));
       localStorage.setItem("spider:settings", JSON.stringify({ ...settings, table: [], winnable: [[1]] }));
+      localStorage.setItem("spider:time:spider-2", "9".repeat(40));
     }""")
     page.reload()
     page.evaluate("window.app.ready")
     assert status(page).startswith("Spider · 2 suits, deal 4: your game goes on") and stat(page, "moves") == "1"
     assert page.locator('.card[data-col="0"]').count() == 7, "drawn whole by Python"
+    assert stat(page, "time") == "0:00", "a damaged play time starts again"
     page.keyboard.press("d")
     assert json.loads(page.evaluate("localStorage.getItem('spider:save:spider-2')"))["history"][:1] == \
         json.loads(saved)["history"], "played on from the saved game, not over it"

@@ -616,8 +616,11 @@ function autoplay(view) {
 }
 
 // ---------------------------------------------------------------- input
-function columnAt(clientX) {
+// The column under a point of the board; none above or below it (a drop on the stock or the bar
+// springs back rather than play to the column in line with it).
+function columnAt(clientX, clientY) {
   const rect = $("board").getBoundingClientRect();
+  if (clientY < rect.top || clientY > rect.bottom) return null;
   const x = clientX - rect.left;
   const { left, cw, gap } = geometry;
   const c = Math.floor((x - left + gap / 2) / (cw + gap));
@@ -647,7 +650,7 @@ function onPointerDown(e) {
   const under = e.pointerType === "touch" ? document.elementFromPoint(e.clientX, e.clientY) || e.target : e.target;
   let at = pointAt(under);
   if (!at) {
-    const col = columnAt(e.clientX);
+    const col = columnAt(e.clientX, e.clientY);
     if (col === null) return;
     at = { col, index: null };
   }
@@ -698,7 +701,7 @@ function onPointerUp(e) {
     return;
   }
   gesture.els.forEach((el) => el.classList.remove("dragging"));
-  const col = e.type === "pointercancel" ? null : columnAt(e.clientX);
+  const col = e.type === "pointercancel" ? null : columnAt(e.clientX, e.clientY);
   send({ type: "drop", col });
 }
 
@@ -718,6 +721,10 @@ function onKeyDown(e) {
     return;
   }
   if (e.key === "Escape") closeMenu(null);
+  if (e.key === "Escape" && press) { // Esc lets go of a drag: the cards go back, and the pointer moves them no more
+    press.els.forEach((el) => el.classList.remove("dragging"));
+    press = null;
+  }
   // Typing in a field or a dialog, and Enter or Space on the ⋯ toggle, are the browser's; the
   // game's letter keys still work with the toggle focused (where closing the menu leaves focus).
   const browsers = e.target.closest("select, input, dialog") || (e.target.closest("summary") && (e.key === "Enter" || e.key === " "));
