@@ -553,6 +553,24 @@ def test_a_long_column_stays_on_the_board_and_readable(page, base_url):
         assert not hidden, f"covered by the next card, or too small to read: {hidden}"
 
 
+def test_the_cards_are_sized_once_for_the_board_left_by_the_row_above(page, base_url):
+    """The row above the board (stock, runs) is sized by the cards: the first render sizes them for
+    the board that row leaves, not a later one (a first double-tap missed, the table jumping)."""
+    for width, height in ((844, 390), (740, 360), (1024, 768)):
+        page.set_viewport_size({"width": width, "height": height})
+        open_game(page, base_url + "#spider-4/3")
+        first = [card(page, 0, 5).bounding_box(), page.evaluate("document.documentElement.scrollWidth")]
+        page.evaluate("dispatchEvent(new Event('resize'))")  # a render for the same window
+        settle(page)
+        again = card(page, 0, 5).bounding_box()
+        assert abs(again["width"] - first[0]["width"]) < 0.6 and abs(again["x"] - first[0]["x"]) < 0.6, (width, height)
+        assert first[1] == width, "nothing sticks out sideways"
+        size = "document.documentElement.style.getPropertyValue('--cw')"
+        settled = page.evaluate(size)
+        page.evaluate("dispatchEvent(new Event('resize'))")
+        assert page.evaluate(size) == settled, "settled: a render for the same board sizes nothing again"
+
+
 def test_view_cache_is_written_for_instant_start(page, base_url):
     open_game(page, base_url + "#spider-2/4")
     cached = json.loads(page.evaluate("localStorage.getItem('spider:view:spider-2')"))

@@ -64,16 +64,27 @@ function layout(view) {
   });
   // Cards get smaller (down to MIN_CARD wide) only for a column so long that, fanned as tight as
   // face-down cards go, its covered face-up cards would show less than READABLE pixels each.
-  const fit = Math.min(...counts.map(({ downs, ups }) => (height - 4 - READABLE * ups) / (1 + DOWN_SQUEEZED * downs) / 1.4));
-  const cw = Math.min((width - gap * (n + 1)) / n, MAX_CARD, height / 4.2, Math.max(fit, MIN_CARD));
+  const widthFor = (high) => {
+    const fit = Math.min(...counts.map(({ downs, ups }) => (high - 4 - READABLE * ups) / (1 + DOWN_SQUEEZED * downs) / 1.4));
+    return Math.min((width - gap * (n + 1)) / n, MAX_CARD, high / 4.2, Math.max(fit, MIN_CARD));
+  };
+  const root = document.documentElement.style;
+  const sized = parseFloat(root.getPropertyValue("--cw"));
+  let cw = widthFor(height);
+  if (Math.abs(cw - sized) < 0.05) cw = sized; // as settled below: no layout read again at every move
+  // Set only when changed: else every element's style is recomputed. The row above the board is
+  // sized by the cards, so the board's height is read again and the cards sized for what is left,
+  // until that settles (each step a fifth of the last), rather than at the next render.
+  for (let tries = 0; tries < 6 && root.getPropertyValue("--cw") !== `${cw}px`; tries++) {
+    root.setProperty("--cw", `${cw}px`);
+    root.setProperty("--ch", `${cw * 1.4}px`);
+    height = board.clientHeight;
+    const again = widthFor(height);
+    if (Math.abs(again - cw) < 0.05 || tries === 5) break;
+    cw = again;
+  }
   const ch = cw * 1.4;
   const left = (width - (cw * n + gap * (n - 1))) / 2;
-  const root = document.documentElement.style;
-  if (root.getPropertyValue("--ch") !== `${ch}px`) {
-    root.setProperty("--cw", `${cw}px`); // only when changed: else every element's style is recomputed
-    root.setProperty("--ch", `${ch}px`);
-    height = board.clientHeight; // the row above the board is sized by the cards
-  }
   if (root.getPropertyValue("--inset") !== `${left}px`) root.setProperty("--inset", `${left}px`); // the row above lines up
   const room = height - ch - 4;
   // A tall board (a phone held upright) spreads its columns further, face-up cards up to 0.6 of a
