@@ -948,6 +948,24 @@ def test_a_deal_chosen_by_number(page, base_url):
     assert page.evaluate("location.hash") == "#spider-2/7" and stat(page, "moves") == "0"
 
 
+def test_a_phone_has_finger_sized_controls_and_one_bar_row_held_sideways(phone_page, base_url):
+    page = phone_page
+    open_game(page, base_url + "#will-o-the-wisp/3")  # the longest name
+    sizes = """() => [...document.querySelectorAll('.controls > button, .more summary, .variant select')]
+        .map(e => e.getBoundingClientRect()).map(r => [Math.round(r.width), Math.round(r.height)])"""
+    assert all(w >= 44 and h >= 44 for w, h in page.evaluate(sizes)), page.evaluate(sizes)
+    for width, height in ((844, 390), (667, 375)):
+        page.set_viewport_size({"width": width, "height": height})
+        page.wait_for_timeout(200)
+        bar = page.locator(".bar").bounding_box()
+        assert bar["height"] < 56, "one row: the board keeps its height"
+        boxes = page.evaluate("""() => [...document.querySelectorAll('.variant select, .stats > div, .controls > *')]
+            .filter(e => e.offsetParent).map(e => e.getBoundingClientRect()).map(r => [r.left, r.right])""")
+        assert all(a[1] <= b[0] + 0.5 for a, b in zip(boxes, boxes[1:])) and boxes[-1][1] <= width, f"overlap: {boxes}"
+        assert all(w >= 44 and h >= 44 for w, h in page.evaluate(sizes))
+        save_screenshot(page, f"landscape-{width}")
+
+
 def test_a_deal_chosen_by_number_on_a_phone(phone_page, base_url):
     page = phone_page
     open_game(page, base_url + "#spider-4/3")
