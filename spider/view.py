@@ -19,7 +19,7 @@ from .stats import IDLE_CAP_MS, clock_text
 if TYPE_CHECKING:
     from .app import App
 
-VIEW_SHAPE = 8
+VIEW_SHAPE = 9
 """Raised whenever the view's fields change: the page paints a view stored by an earlier version
 (before Python is up) only if its shape is the build's, as it would misdraw one of another."""
 SUIT_COLOURS = ({"s": "black", "h": "red", "d": "red", "c": "black"},
@@ -48,25 +48,26 @@ def render(app: App) -> dict[str, Any]:
     for c, cards in enumerate(game.columns):
         movable_from = len(cards) - game.movable(c)
         hint_from = len(cards) - hint_move.count if hint_move and not hint_move.is_deal and hint_move.src == c else None
+        hinted = bool(hint_move and not hint_move.is_deal and hint_move.dst == c)
         column = []
         for i, card in enumerate(cards):
             selected = sel is not None and sel.col == c and i >= sel.index
-            hinted = hint_from is not None and i >= hint_from
+            moved = hint_from is not None and i >= hint_from
             column.append({
                 "id": ids[card.key],
                 "card": str(card) if card.face_up else "",
                 "label": card.label if card.face_up else "face-down card",
                 # what a screen reader says of it: the card, and what a sighted player sees on it
-                "name": card.label + (", picked up" if selected else "") + (", hint" if hinted else "")
+                "name": card.label + (", picked up" if selected else "") + (", hint" if moved else "")
                 if card.face_up else "",
                 "colour": colours[card.suit] if card.face_up else "",
                 "movable": i >= movable_from,
                 "selected": selected,
-                "hint": hinted,
+                "hint": moved,
+                "hint_to": hinted and i == len(cards) - 1,  # the card the hint builds on: a column's slot hides under its cards
                 "focus": focus == (c, i),
             })
         target = sel is not None and sel.col != c and game.is_legal(Move(sel.col, c, len(game.columns[sel.col]) - sel.index))
-        hinted = bool(hint_move and not hint_move.is_deal and hint_move.dst == c)
         columns.append({
             "cards": column,
             "name": _column_words(c, cards) + (", a legal drop" if target else "") + (", the hint's column" if hinted else ""),

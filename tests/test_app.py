@@ -350,6 +350,10 @@ def test_hint_cycles_and_highlights():
     assert first["status"].startswith("Hint: ")
     highlighted = [c for col in first["columns"] for c in col["cards"] if c["hint"]]
     assert highlighted and any(col["hint"] for col in first["columns"])
+    move = app.hint_list[app.hint_index].move
+    onto = [(c, i) for c, col in enumerate(first["columns"]) for i, card in enumerate(col["cards"]) if card["hint_to"]]
+    assert onto == ([(move.dst, len(app.game.columns[move.dst]) - 1)] if app.game.columns[move.dst] else []), \
+        "the card the hint builds on is ringed, the only one"
     second = ask_hint(app, {"type": "key", "key": "h"})
     assert second["status"] != first["status"]
 

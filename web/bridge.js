@@ -171,6 +171,7 @@ function paintCard(el, card) {
   el.classList.toggle("movable", card.movable);
   el.classList.toggle("selected", card.selected);
   el.classList.toggle("hint", card.hint);
+  el.classList.toggle("hint-to", card.hint_to);
   setAttr(el, "tabindex", card.card ? (card.focus ? "0" : "-1") : null);
   setAttr(el, "role", card.card ? "button" : null);
 }
@@ -366,7 +367,7 @@ function renderChrome(view) {
     slot.classList.toggle("filled", !!run);
     if (run) {
       const king = cardElement(`run${k}`);
-      paintCard(king, { ...run, name: run.label, movable: false, selected: false, hint: false, focus: false });
+      paintCard(king, { ...run, name: run.label, movable: false, selected: false, hint: false, hint_to: false, focus: false });
       king.removeAttribute("tabindex");
       king.setAttribute("role", "img");
       slot.append(king);
