@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from datetime import date
+from itertools import pairwise
 from urllib.parse import quote
 
 from conftest import boot, save_screenshot
@@ -961,7 +962,7 @@ def test_a_phone_has_finger_sized_controls_and_one_bar_row_held_sideways(phone_p
         assert bar["height"] < 56, "one row: the board keeps its height"
         boxes = page.evaluate("""() => [...document.querySelectorAll('.variant select, .stats > div, .controls > *')]
             .filter(e => e.offsetParent).map(e => e.getBoundingClientRect()).map(r => [r.left, r.right])""")
-        assert all(a[1] <= b[0] + 0.5 for a, b in zip(boxes, boxes[1:])) and boxes[-1][1] <= width, f"overlap: {boxes}"
+        assert all(a[1] <= b[0] + 0.5 for a, b in pairwise(boxes)) and boxes[-1][1] <= width, f"overlap: {boxes}"
         assert all(w >= 44 and h >= 44 for w, h in page.evaluate(sizes))
         save_screenshot(page, f"landscape-{width}")
 
