@@ -955,13 +955,15 @@ def test_a_phone_has_finger_sized_controls_and_one_bar_row_held_sideways(phone_p
     sizes = """() => [...document.querySelectorAll('.controls > button, .more summary, .variant select')]
         .map(e => e.getBoundingClientRect()).map(r => [Math.round(r.width), Math.round(r.height)])"""
     assert all(w >= 44 and h >= 44 for w, h in page.evaluate(sizes)), page.evaluate(sizes)
+    assert page.locator(".stats .wide").bounding_box()["width"] <= 1, "no room for Points on the bar"
+    assert "Points" in page.locator(".stats").aria_snapshot(), "but a screen reader still reads them"
     for width, height in ((844, 390), (667, 375)):
         page.set_viewport_size({"width": width, "height": height})
         page.wait_for_timeout(200)
         bar = page.locator(".bar").bounding_box()
         assert bar["height"] < 56, "one row: the board keeps its height"
         boxes = page.evaluate("""() => [...document.querySelectorAll('.variant select, .stats > div, .controls > *')]
-            .filter(e => e.offsetParent).map(e => e.getBoundingClientRect()).map(r => [r.left, r.right])""")
+            .map(e => e.getBoundingClientRect()).filter(r => r.width > 1).map(r => [r.left, r.right])""")
         assert all(a[1] <= b[0] + 0.5 for a, b in pairwise(boxes)) and boxes[-1][1] <= width, f"overlap: {boxes}"
         assert all(w >= 44 and h >= 44 for w, h in page.evaluate(sizes))
         save_screenshot(page, f"landscape-{width}")
