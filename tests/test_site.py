@@ -182,6 +182,9 @@ def test_keyboard_only_game(page, base_url):
         page.keyboard.press("ArrowLeft")
     page.keyboard.press("ArrowUp")
     assert page.evaluate("document.activeElement.dataset.card") == "9s"
+    ring = page.evaluate("""() => { const el = document.activeElement, after = getComputedStyle(el, "::after");
+        return [getComputedStyle(el).outlineStyle, parseFloat(after.height), parseFloat(el.style.getPropertyValue("--strip"))]; }""")
+    assert ring[0] == "none" and abs(ring[1] - (ring[2] + 5)) < 0.5, f"a covered card's ring goes round its strip: {ring}"
     page.keyboard.press("Enter")
     assert "Picked up 9♠–8♠" in status(page)
     page.keyboard.press("ArrowRight")
