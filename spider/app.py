@@ -54,6 +54,7 @@ FIRST_DEALS = 12
 newcomer, or a private window, does not always get the same deal, and always a winnable one."""
 SAVED_PREFIXES = (SAVE_PREFIX, TIME_PREFIX, VIEW_PREFIX, PROVEN_PREFIX, DEALT_PREFIX, STATS_PREFIX)
 """What saving keeps in the browser, and switching it off deletes (the settings stay)."""
+STORAGE_WARNING = "Can't save in this browser (storage blocked or full). Play on; the game is lost when the page closes."
 MOST_KEPT_MS = 1000 * 3600 * 1000
 """The longest play time taken from storage (1,000 hours): past it, the stored time is damaged."""
 SEED_DIGITS = 18
@@ -114,6 +115,9 @@ class App:
         self._identified: tuple[Game, str] | None = None
         self.said = 0  # messages said so far, so that one said again in the same words is announced again
         self.held: set[str] = set()  # keys never written this visit: a damaged save there could not be kept aside
+        self.aside: dict[str, str] = {}  # each backup key written this visit: the key whose damaged text it keeps
+        self.storage_warned = False  # said that a game or record could not be kept, since the last one was
+        self.unconfirmed = False  # the last response wrote a game or record: no storage error since says it was kept
         self._reset_ui()
 
     def _reset_ui(self) -> None:
@@ -146,6 +150,8 @@ class App:
         self.today = parse_day(event.get("today"))
         kind = event.get("type")
         handled = True
+        if self.unconfirmed and kind != "storage-error":  # the page reports a failed write at once
+            self.storage_warned = self.unconfirmed = False
         if kind == "idle":
             if not self.on_idle(event):
                 return {"view": None, "store": {}, "hash": self.link(), "handled": True, "work": [],
@@ -168,6 +174,8 @@ class App:
         view = self.view()
         if self.saving and any(key.startswith(SAVE_PREFIX) for key in self.store):
             self._write(VIEW_PREFIX + self.game.variant.name, json.dumps(view))
+        if any(value is not None and not key.startswith(VIEW_PREFIX) for key, value in self.store.items()):
+            self.unconfirmed = True
         return {"view": view, "store": self.store, "hash": self.link(), "handled": handled, "work": self.jobs.outbox,
                 "idle": self._idle_wanted(), "download": self.download}
 
@@ -322,6 +330,7 @@ class App:
         backup = next(k for n in range(1, 1000) if (k := _backup_key(name, n)) not in self.storage)
         self._write(backup, self.storage[key])
         self._write(key, None)
+        self.aside[backup] = key
 
     def _open_record(self, name: str) -> str | None:
         """Read ``name``'s statistics; a damaged record is set aside and what was wrong returned."""
@@ -633,20 +642,25 @@ class App:
     def on_storage_error(self, event: dict[str, Any]) -> None:
         """The page could not write ``keys`` (storage blocked or full), which stopped at the first.
         A damaged save not kept aside stays as it was, and is held: nothing this visit writes
-        over it. A stored view not written would paint an old game first: it goes. Only a game
-        or record not kept is worth a warning, added to what the move said, once in a row."""
+        over it. A stored view not written, after all else was, would paint an older game first:
+        it goes. Only a game or record not kept is worth a warning, added to what the move said,
+        and only once until a write of one succeeds again."""
+        self.unconfirmed = False  # these are the writes the last response asked for
         unwritten = [key for key in event.get("keys") or () if isinstance(key, str)]
-        if any(key.startswith(BACKUP_PREFIX) for key in unwritten):
-            self.held.update(unwritten)
+        damaged = [self.aside[key] for key in unwritten if key in self.aside]
+        if damaged:
+            self.held.update(damaged)
             self._say("There is no room in this browser to keep the damaged save aside, so it is left as it was, "
-                      "and this game is not saved. Play on; clear some space to save again.", "error")
+                      "and this game is not saved. Play on; clear some space, then reload, to save again.", "error")
             return
-        for key in unwritten:
-            if key.startswith(VIEW_PREFIX):
+        if all(key.startswith(VIEW_PREFIX) for key in unwritten):
+            for key in unwritten:
                 self._write(key, None)
-        if not event.get("again") and any(not key.startswith(VIEW_PREFIX) for key in unwritten):
-            warning = "Can't save in this browser (storage blocked or full). Play on; the game is lost when the page closes."
-            self._say(f"{self.message} {warning}".lstrip(), "warn")
+            return
+        if not self.storage_warned:
+            self.storage_warned = True
+            base = self.message.removesuffix(STORAGE_WARNING).rstrip()
+            self._say(f"{base} {STORAGE_WARNING}".lstrip(), "warn")
 
     # --- controls -------------------------------------------------------------------------
     def on_action(self, event: dict[str, Any]) -> None:
@@ -1110,9 +1124,9 @@ class App:
             index = focus.get("index")
             self.focus = (focus["col"], index if isinstance(index, int) else -1)
         lower = key.lower()
+        if self.dialog not in (None, "won") and key != "Escape":  # what a dialog asks is answered first
+            return False  # (another tab's game above all, which a move or an undo here would write over)
         if ctrl:
-            if self.dialog not in (None, "won"):  # what a dialog asks is answered first (another tab's
-                return False                       # game above all, which an undo here would write over)
             if lower == "z" and not shift:
                 self._undo()
             elif lower == "y" or (lower == "z" and shift):
@@ -1296,15 +1310,17 @@ def handle_json(event: str) -> str:
 
 def page_info() -> dict[str, Any]:
     """What the page needs before Python is up, written into the build: the views of the deals a
-    first visit may open (one painted at once), the variant they are of, and the storage keys the
-    early paint reads, so that the page never spells out a key of its own."""
+    first visit may open (one painted at once), the variant they are of, the longest play time to
+    believe, and the storage keys the early paint reads, so that the page never spells out a key or
+    a limit of its own."""
     seeds = winnable.winnable_seeds(FIRST_VARIANT)[:FIRST_DEALS]
     return {"firstViews": [first_view(FIRST_VARIANT, seed) for seed in seeds], "firstVariant": FIRST_VARIANT,
+            "mostKeptMs": MOST_KEPT_MS,
             "keys": {"prefix": KEY_PREFIX, "settings": SETTINGS_KEY, "view": VIEW_PREFIX, "save": SAVE_PREFIX,
                      "time": TIME_PREFIX, "shared": SHARED_PREFIXES}}
 
 
-def first_view(variant: str, seed: int = 1) -> dict[str, Any]:
+def first_view(variant: str, seed: int) -> dict[str, Any]:
     """The view of a fresh deal, pre-rendered at build time so a first visit paints at once."""
     app = App()
     app.saving = False

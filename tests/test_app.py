@@ -571,24 +571,34 @@ def test_damaged_settings_and_play_time_are_ignored_and_the_saved_game_opens():
     assert app.handle({"type": "action", "name": "table", "value": {}})["view"]["tone"] == "error"
 
 
-def test_storage_error_is_reported_and_play_goes_on():
+def test_storage_error_is_reported_once_after_the_moves_words_until_a_save_is_kept_again():
     app, _ = started()
     response = app.handle({"type": "action", "name": "deal"})
     unwritten = [key for key in response["store"] if not key.startswith("spider:settings")]
     view = app.handle({"type": "storage-error", "keys": unwritten})["view"]
     assert view["tone"] == "warn" and view["status"].startswith("Dealt ") and "Can't save" in view["status"], \
         "what the move did, then the warning"
-    response = app.handle({"type": "action", "name": "deal"})
-    view = app.handle({"type": "storage-error", "keys": unwritten, "again": True})["view"]
+    app.handle({"type": "action", "name": "deal"})
+    view = app.handle({"type": "storage-error", "keys": unwritten})["view"]
     assert view["moves"] == 2 and "Can't save" not in view["status"], "warned once, not at every move"
+    app.handle({"type": "action", "name": "undo"})  # no storage error follows: this save was kept
+    app.handle({"type": "action", "name": "deal"})
+    view = app.handle({"type": "storage-error", "keys": unwritten})["view"]
+    assert "Can't save" in view["status"], "failing again after a save was kept: warned again"
+    view = app.handle({"type": "storage-error", "keys": unwritten})["view"]
+    assert view["status"].count("Can't save") == 1
 
 
-def test_a_stored_view_not_written_is_removed_without_a_warning():
+def test_a_stored_view_not_written_is_removed_without_a_warning_and_the_next_save_not_kept_warns():
     app, _ = started()
     app.handle({"type": "action", "name": "deal"})
     response = app.handle({"type": "storage-error", "keys": ["spider:view:spider-1"]})
     assert response["store"] == {"spider:view:spider-1": None}, "else the next start paints an older game first"
     assert response["view"]["tone"] == "info" and response["view"]["status"].startswith("Dealt ")
+    app.handle({"type": "action", "name": "deal"})
+    response = app.handle({"type": "storage-error", "keys": ["spider:save:spider-1", "spider:view:spider-1"]})
+    assert "Can't save" in response["view"]["status"], "a full storage that failed a view first still warns"
+    assert "spider:view:spider-1" not in response["store"], "the stored view still matches the save left"
 
 
 def test_a_damaged_save_with_no_room_to_keep_it_aside_is_held_not_overwritten():
@@ -600,7 +610,9 @@ def test_a_damaged_save_with_no_room_to_keep_it_aside_is_held_not_overwritten():
     view = app.handle({"type": "storage-error", "keys": unwritten})["view"]
     assert view["tone"] == "error" and "no room in this browser to keep the damaged save aside" in view["status"]
     response = app.handle({"type": "action", "name": "deal"})
-    assert response["view"]["moves"] == 1 and not set(response["store"]) & set(unwritten), "nothing written over it"
+    assert response["view"]["moves"] == 1 and "spider:save:spider-2" not in response["store"], "nothing written over it"
+    response = app.handle({"type": "action", "name": "table", "value": "blue"})
+    assert "spider:settings" in response["store"], "only the damaged save is held"
 
 
 def test_links_open_deals_and_bad_links_change_nothing():
@@ -771,9 +783,10 @@ def test_another_tab_writing_the_save_offers_the_newer_game():
         response = app.handle(escape)
         assert response["view"]["dialog"] == "conflict", "only a choice ends it: a move here would overwrite the other"
         assert response["view"]["status"].startswith("Choose which game to keep") and not response["store"]
-    for undo in ({"key": "z", "ctrl": True}, {"key": "y", "ctrl": True}, {"key": "Z", "ctrl": True, "shift": True}):
-        response = app.handle({"type": "key", **undo})
-        assert not response["handled"] and not response["store"] and app.game.moves == 0, "nothing undone behind it"
+    for key in ({"key": "z", "ctrl": True}, {"key": "y", "ctrl": True}, {"key": "Z", "ctrl": True, "shift": True},
+                {"key": "u"}, {"key": "d"}, {"key": "Enter", "board": True}):
+        response = app.handle({"type": "key", **key})
+        assert not response["handled"] and not response["store"] and app.game.moves == 0, f"{key} played behind it"
     view = app.handle({"type": "action", "name": "load-newer"})["view"]
     assert view["dialog"] is None and app.game.to_text() == other.to_text()
     app.handle({"type": "external", "key": "spider:save:spider-1", "value": Game("spider-1", 9).to_json()})

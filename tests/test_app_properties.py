@@ -50,7 +50,7 @@ EVENT = st.one_of(
     st.fixed_dictionaries({"type": st.just("worked"), "answer": st.sampled_from(("solved", "unwinnable", "unknown",
                                                                                   "garbage", "error"))}),
     st.fixed_dictionaries({"type": st.just("hash"), "hash": st.sampled_from(FRAGMENTS)}),
-    st.fixed_dictionaries({"type": st.just("storage-error"), "again": st.booleans(), "keys": st.lists(st.sampled_from(
+    st.fixed_dictionaries({"type": st.just("storage-error"), "keys": st.lists(st.sampled_from(
         ("spider:view:spider-1", "spider:save:spider-1", 7)), max_size=3)}),  # a backup not kept: test_app
     st.fixed_dictionaries({"type": st.just("worker-error"), "error": st.sampled_from(("", "out of memory"))}),
     st.fixed_dictionaries({"type": st.just("external"), "moves": st.integers(0, 3)}),

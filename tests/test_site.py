@@ -634,6 +634,13 @@ def test_a_damaged_stored_view_or_settings_never_stop_the_start(page, base_url):
     page.keyboard.press("d")
     assert json.loads(page.evaluate("localStorage.getItem('spider:save:spider-2')"))["history"][:1] == \
         json.loads(saved)["history"], "played on from the saved game, not over it"
+    page.evaluate("""() => {
+      const view = JSON.parse(localStorage.getItem("spider:view:spider-2"));
+      localStorage.setItem("spider:view:spider-2", JSON.stringify({ ...view, clock: null }));
+    }""")
+    page.reload()
+    page.evaluate("window.app.ready")
+    assert stat(page, "moves") == "2", "a view that draws but has no clock: the start goes on too"
 
 
 def test_two_tabs_on_one_variant_lose_nothing(page, base_url, watch):

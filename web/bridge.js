@@ -499,7 +499,6 @@ const reducedMotion = () => matchMedia("(prefers-reduced-motion: reduce)").match
 let handle = null; // the Python function spider.app.handle_json, once booted
 let ready = false;
 const queue = [];
-let storageFailed = false;
 
 // The player's own date (YYYY-MM-DD), which Python cannot know: today's deal, a backup's name.
 function today() {
@@ -538,10 +537,9 @@ function apply(response, now) {
   idle(response.idle);
   if (response.download) download(response.download);
   if (response.hash !== location.hash) history.replaceState(null, "", response.hash);
-  // Python hears what was not written, and whether the last writes failed too (it warns once).
-  const again = storageFailed;
-  if (Object.values(response.store).some((value) => value !== null)) storageFailed = unwritten.length > 0;
-  if (unwritten.length) send({ type: "storage-error", keys: unwritten, again });
+  // Python hears at once what was not written: no other event comes between, so it knows that
+  // what it asked to write before another event was written.
+  if (unwritten.length) send({ type: "storage-error", keys: unwritten });
 }
 
 // The solver worker: started on the first job Python asks for (after the board is playable).
@@ -907,14 +905,15 @@ function paintEarly() {
   if (!view) return;
   try {
     render(view, true);
-  } catch { // a damaged stored view: it is only a shortcut, so the board waits for Python to draw it
+    // The time kept on leaving the page, past the view stored at the last move, as Python will show it.
+    const kept = Number(stored[info.keys.time + variant]);
+    clock.set({ ...view.clock, ms: kept >= 0 && kept <= info.mostKeptMs ? Math.max(view.clock.ms, kept) : 0 }, 0);
+  } catch (error) { // a damaged stored view: it is only a shortcut, so the board waits for Python to draw it
+    console.warn("the stored view was not drawn:", error);
     for (const el of cards.values()) el.remove();
     cards.clear();
     return;
   }
-  // The time kept on leaving the page, past the view stored at the last move, as Python will show it.
-  const kept = Number(stored[info.keys.time + variant]) || 0;
-  clock.set({ ...view.clock, ms: Math.max(view.clock.ms, kept) }, 0);
   performance.mark("spider-painted");
 }
 
