@@ -650,6 +650,9 @@ class App:
         damaged = [self.aside[key] for key in unwritten if key in self.aside]
         if damaged:
             self.held.update(damaged)
+            for key in damaged:  # the view stored of the game before it: not painted before another
+                if key.startswith(SAVE_PREFIX):
+                    self._write(VIEW_PREFIX + key.removeprefix(SAVE_PREFIX), None)
             self._say("There is no room in this browser to keep the damaged save aside, so it is left as it was, "
                       "and this game is not saved. Play on; clear some space, then reload, to save again.", "error")
             return

@@ -607,8 +607,10 @@ def test_a_damaged_save_with_no_room_to_keep_it_aside_is_held_not_overwritten():
     keys = list(response["store"])
     unwritten = keys[keys.index("spider:backup:spider-2"):]  # the page stops at the copy it could not write
     assert "spider:save:spider-2" in unwritten
-    view = app.handle({"type": "storage-error", "keys": unwritten})["view"]
+    response = app.handle({"type": "storage-error", "keys": unwritten})
+    view = response["view"]
     assert view["tone"] == "error" and "no room in this browser to keep the damaged save aside" in view["status"]
+    assert response["store"] == {"spider:view:spider-2": None}, "no view of an older game painted at the next start"
     response = app.handle({"type": "action", "name": "deal"})
     assert response["view"]["moves"] == 1 and "spider:save:spider-2" not in response["store"], "nothing written over it"
     response = app.handle({"type": "action", "name": "table", "value": "blue"})

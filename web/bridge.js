@@ -55,7 +55,7 @@ const DOWN_SQUEEZED = 0.04; // of a card's height: the least a face-down card sh
 function layout(view) {
   const board = $("board");
   const width = board.clientWidth;
-  let height = board.clientHeight;
+  let height = board.getBoundingClientRect().height; // unrounded: the sizing below compares sizes closely
   const n = view.columns.length;
   const gap = Math.max(3, Math.min(12, width * 0.012));
   const counts = view.columns.map((col) => {
@@ -68,23 +68,30 @@ function layout(view) {
     const fit = Math.min(...counts.map(({ downs, ups }) => (high - 4 - READABLE * ups) / (1 + DOWN_SQUEEZED * downs) / 1.4));
     return Math.min((width - gap * (n + 1)) / n, MAX_CARD, high / 4.2, Math.max(fit, MIN_CARD));
   };
+  const insetFor = (w) => (width - (w * n + gap * (n - 1))) / 2;
   const root = document.documentElement.style;
   const sized = parseFloat(root.getPropertyValue("--cw"));
   let cw = widthFor(height);
   if (Math.abs(cw - sized) < 0.05) cw = sized; // as settled below: no layout read again at every move
-  // Set only when changed: else every element's style is recomputed. The row above the board is
-  // sized by the cards, so the board's height is read again and the cards sized for what is left,
-  // until that settles (each step a fifth of the last), rather than at the next render.
-  for (let tries = 0; tries < 6 && root.getPropertyValue("--cw") !== `${cw}px`; tries++) {
+  // Set only when changed: else every element's style is recomputed. The rows above and below the
+  // board are sized by the cards (the stock and the runs; the bar's inset), so the board's height
+  // is read again once they are set. It falls in a straight line as the cards grow: from two sizes
+  // and the heights they left, the size that fits the height it leaves is solved for, rather than
+  // stepped towards (a long column's fit steps nine tenths back each time).
+  let [was, wasHeight] = [sized, height];
+  for (let tries = 0; tries < 4 && root.getPropertyValue("--cw") !== `${cw}px`; tries++) {
     root.setProperty("--cw", `${cw}px`);
     root.setProperty("--ch", `${cw * 1.4}px`);
-    height = board.clientHeight;
-    const again = widthFor(height);
-    if (Math.abs(again - cw) < 0.05 || tries === 5) break;
-    cw = again;
+    root.setProperty("--inset", `${insetFor(cw)}px`);
+    height = board.getBoundingClientRect().height;
+    const slope = (height - wasHeight) / (cw - was);
+    [was, wasHeight] = [cw, height];
+    const next = Number.isFinite(slope) && slope <= 0 ? solveWidth(widthFor, height, cw, slope) : widthFor(height);
+    if (Math.abs(next - cw) < 0.05 || tries === 3) break;
+    cw = next;
   }
   const ch = cw * 1.4;
-  const left = (width - (cw * n + gap * (n - 1))) / 2;
+  const left = insetFor(cw);
   if (root.getPropertyValue("--inset") !== `${left}px`) root.setProperty("--inset", `${left}px`); // the row above lines up
   const room = height - ch - 4;
   // A tall board (a phone held upright) spreads its columns further, face-up cards up to 0.6 of a
@@ -112,6 +119,19 @@ function layout(view) {
     return { x, ys, strip: `${up}px` };
   });
   return { cw, ch, gap, left, height, columns };
+}
+
+// The card width that fits the board's height it leaves, the height being `height` at width `at`
+// and changing by `slope` per pixel of width (not rising: wider cards, a taller row above): halving
+// the range, since the fit only shrinks as the width grows.
+function solveWidth(widthFor, height, at, slope) {
+  let [lo, hi] = [0, MAX_CARD];
+  for (let k = 0; k < 40; k++) {
+    const mid = (lo + hi) / 2;
+    if (widthFor(height + slope * (mid - at)) > mid) lo = mid;
+    else hi = mid;
+  }
+  return lo;
 }
 
 // ---------------------------------------------------------------- rendering by keyed updates
