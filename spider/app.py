@@ -645,7 +645,7 @@ class App:
         over it. A stored view not written, after all else was, would paint an older game first:
         it goes. Only a game or record not kept is worth a warning, added to what the move said,
         and only once until a write of one succeeds again."""
-        self.unconfirmed = False  # these are the writes the last response asked for
+        keeps, self.unconfirmed = self.unconfirmed, False  # these are the writes the last response asked for
         unwritten = [key for key in event.get("keys") or () if isinstance(key, str)]
         damaged = [self.aside[key] for key in unwritten if key in self.aside]
         if damaged:
@@ -659,6 +659,8 @@ class App:
         if all(key.startswith(VIEW_PREFIX) for key in unwritten):
             for key in unwritten:
                 self._write(key, None)
+            if keeps:  # the game or record written before the view was kept
+                self.storage_warned = False
             return
         if not self.storage_warned:
             self.storage_warned = True

@@ -8,7 +8,7 @@ from urllib.parse import quote
 import pytest
 
 from spider import DEAL, VARIANTS, Game, Move, hints, solve
-from spider.app import TABLES, App, best_destination, first_view, handle_json
+from spider.app import MOST_KEPT_MS, TABLES, App, best_destination, first_view, handle_json
 from spider.view import CONTROLS
 from spider.winnable import winnable_seeds
 from spider.worker import work
@@ -354,6 +354,7 @@ def test_hint_cycles_and_highlights():
     onto = [(c, i) for c, col in enumerate(first["columns"]) for i, card in enumerate(col["cards"]) if card["hint_to"]]
     assert onto == ([(move.dst, len(app.game.columns[move.dst]) - 1)] if app.game.columns[move.dst] else []), \
         "the card the hint builds on is ringed, the only one"
+    assert first["columns"][move.dst]["name"].endswith(", the hint's column") and first["columns"][move.dst]["hint"]
     second = ask_hint(app, {"type": "key", "key": "h"})
     assert second["status"] != first["status"]
 
@@ -565,6 +566,10 @@ def test_damaged_settings_and_play_time_are_ignored_and_the_saved_game_opens():
             assert app.game.to_json() == game.to_json(), f"{damaged}: the saved game, not a new one"
         assert response["view"]["clock"]["ms"] == 0, "a time past 1,000 hours is damaged: it starts again"
     assert app.winnable_only == set() and app.table == next(iter(TABLES))
+    for kept, shown in (("-5000", 0), (str(MOST_KEPT_MS), MOST_KEPT_MS), (str(MOST_KEPT_MS + 1), 0), ("1.5e3", 0)):
+        storage = {"spider:save:spider-2": game.to_json(), "spider:time:spider-2": kept,
+                   "spider:settings": json.dumps({"variant": "spider-2"})}
+        assert started(storage)[1]["view"]["clock"]["ms"] == shown, kept
     app, _ = started({"spider:settings": json.dumps({"winnable": [[1], "spider-2", 3]})})
     assert app.winnable_only == {"spider-2"}
     assert app.handle({"type": "action", "name": "variant", "variant": ["spider-2"]})["view"]["tone"] == "error"
@@ -599,6 +604,11 @@ def test_a_stored_view_not_written_is_removed_without_a_warning_and_the_next_sav
     response = app.handle({"type": "storage-error", "keys": ["spider:save:spider-1", "spider:view:spider-1"]})
     assert "Can't save" in response["view"]["status"], "a full storage that failed a view first still warns"
     assert "spider:view:spider-1" not in response["store"], "the stored view still matches the save left"
+    app.handle({"type": "action", "name": "undo"})
+    app.handle({"type": "storage-error", "keys": ["spider:view:spider-1"]})  # so the save before it was kept
+    app.handle({"type": "action", "name": "deal"})
+    response = app.handle({"type": "storage-error", "keys": ["spider:save:spider-1", "spider:view:spider-1"]})
+    assert "Can't save" in response["view"]["status"], "a save kept since the warning: the next one lost warns"
 
 
 def test_a_damaged_save_with_no_room_to_keep_it_aside_is_held_not_overwritten():
@@ -615,6 +625,12 @@ def test_a_damaged_save_with_no_room_to_keep_it_aside_is_held_not_overwritten():
     assert response["view"]["moves"] == 1 and "spider:save:spider-2" not in response["store"], "nothing written over it"
     response = app.handle({"type": "action", "name": "table", "value": "blue"})
     assert "spider:settings" in response["store"], "only the damaged save is held"
+    storage["spider:stats:spider-2"] = "{not json"  # a damaged record too: both copies left unwritten
+    app, response = started(storage)
+    keys = list(response["store"])
+    app.handle({"type": "storage-error", "keys": keys[min(k for k, key in enumerate(keys) if "backup" in key):]})
+    response = app.handle({"type": "action", "name": "deal"})
+    assert not {"spider:save:spider-2", "spider:stats:spider-2"} & set(response["store"]), "neither written over"
 
 
 def test_links_open_deals_and_bad_links_change_nothing():
@@ -722,6 +738,32 @@ def test_a_first_visit_is_welcomed_and_told_where_the_rules_are():
     assert response["view"]["status"].startswith("Welcome! Spider · 2 suits, deal 4. Good luck! Rules:")
     _, response = started(hash_="#spider-9/4")
     assert response["view"]["status"].startswith("That link (spider-9/4) names no deal"), "an error stands alone"
+
+
+def test_the_pre_rendered_deal_asked_for_opens_on_a_first_visit_only():
+    app, _ = started({}, seed=5)
+    assert app.game.seed == 5
+    app, _ = started({"spider:settings": json.dumps({"saving": False})}, seed=5)
+    assert app.game.seed != 5, "with saving off, a new deal: not the one a first visit paints"
+
+
+def test_a_message_said_again_counts_as_said_again():
+    app, response = started()
+    first = app.handle({"type": "action", "name": "undo"})["view"]
+    again = app.handle({"type": "action", "name": "undo"})["view"]
+    assert first["status"] == again["status"] == "Nothing to undo."
+    assert again["said"] > first["said"] > response["view"]["said"], "the page announces it again"
+    assert app.handle({"type": "tick", "now": 5})["view"]["said"] == again["said"], "a tick says nothing"
+
+
+def test_every_dialog_but_the_win_holds_the_games_keys_but_esc():
+    for action in ("stats", "rules", "choose-deal", "reset-stats"):
+        app, _ = started()
+        opened = app.handle({"type": "action", "name": action})["view"]["dialog"]
+        for key in ({"key": "d"}, {"key": "z", "ctrl": True}, {"key": "Enter", "board": True}, {"key": "h"}):
+            response = app.handle({"type": "key", **key})
+            assert not response["handled"] and app.game.moves == 0 and response["view"]["dialog"] == opened, (action, key)
+        assert app.handle({"type": "key", "key": "Escape"})["view"]["dialog"] != opened
 
 
 def test_how_to_play_shows_the_variants_rules():
