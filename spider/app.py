@@ -799,7 +799,9 @@ class App:
 
     def _restore(self, keys: dict[str, str]) -> None:
         """Replace what is kept here with a backup's entries (this browser's saving choice stays),
-        and go on from the game the backup was on."""
+        and go on from the game the backup was on. A damaged save held in place is replaced too:
+        the player chose to replace all."""
+        self.held.clear()
         for key in [k for k in self.storage if backed_up(k) or k.startswith(VIEW_PREFIX)]:
             self._forget(key)
         for key, text in keys.items():

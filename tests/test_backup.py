@@ -93,6 +93,12 @@ def test_a_backup_loads_in_another_browser_after_asking_and_play_goes_on_there()
     assert "spider:view:spider-2" in response["store"], "the next start paints the loaded game at once"
     other.handle({"type": "action", "name": "variant", "variant": "spider-1"})
     assert (other.record.played, other.game.to_json()) == (1, app.storage["spider:save:spider-1"])
+    damaged, _ = started({"spider:save:spider-2": "{not json"}, hash_="#spider-2")  # held: no room for its copy
+    damaged.handle({"type": "storage-error", "keys": ["spider:backup:spider-2", "spider:save:spider-2"]})
+    damaged.handle({"type": "action", "name": "import", "text": download["text"]})
+    response = damaged.handle({"type": "action", "name": "import-confirmed"})
+    assert response["store"]["spider:save:spider-2"] == app.storage["spider:save:spider-2"], \
+        "the backup's game replaces a damaged save held in place, as the player chose"
 
 
 def test_a_refused_or_declined_backup_changes_nothing():
