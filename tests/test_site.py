@@ -580,6 +580,18 @@ def test_the_cards_are_sized_once_for_the_board_left_by_the_row_above(page, base
         assert writes == 0, f"settled: a render for the same board sizes nothing again ({width}x{height}: {writes})"
 
 
+def test_a_long_message_leaves_the_cards_on_the_board_it_shrinks(page, base_url):
+    page.set_viewport_size({"width": 320, "height": 480})
+    open_game(page, pos_url(base_url, LONG_COLUMN))
+    page.evaluate("() => { Storage.prototype.setItem = () => { throw new DOMException('full', 'QuotaExceededError'); }; }")
+    page.locator('[data-action="deal"]').click()  # the deal's words and then the storage warning: three lines
+    settle(page)
+    assert "Can't save" in status(page)
+    board = page.locator(".board").bounding_box()
+    top = card(page, 0, len(faces(page, 0)) - 1).bounding_box()
+    assert top["y"] + top["height"] <= board["y"] + board["height"] + 0.5, "sized for the board the message leaves"
+
+
 def test_view_cache_is_written_for_instant_start(page, base_url):
     open_game(page, base_url + "#spider-2/4")
     cached = json.loads(page.evaluate("localStorage.getItem('spider:view:spider-2')"))

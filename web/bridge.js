@@ -216,7 +216,6 @@ function render(view, instant = false) {
   const board = $("board");
   const focused = document.activeElement;
   const newDeal = current && current.game !== view.game;
-  geometry = layout(view);
   // Where the stock is, read before this render writes anything (so the layout read is the last
   // frame's, not a forced one) when cards may come from it or go back; otherwise only if needed.
   const dealing = !instant && (!current || newDeal || view.stock.count !== current.stock.count);
@@ -224,7 +223,10 @@ function render(view, instant = false) {
   const unmade = !instant && current && !newDeal && view.completed.length < current.completed.length;
   const runOrigin = unmade ? runsTarget(current.completed.length - 1) : null; // an undone run comes back from its slot
   const fromStock = () => (origin ||= stockOrigin());
+  // The bar and the status first: a message that takes another line, or the badge widening the bar,
+  // changes the board's height, which the cards are then sized for.
   renderChrome(view);
+  geometry = layout(view);
   renderSlots(view);
   if (newDeal) {
     for (const el of cards.values()) el.remove();
