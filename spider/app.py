@@ -55,6 +55,10 @@ newcomer, or a private window, does not always get the same deal, and always a w
 SAVED_PREFIXES = (SAVE_PREFIX, TIME_PREFIX, VIEW_PREFIX, PROVEN_PREFIX, DEALT_PREFIX, STATS_PREFIX)
 """What saving keeps in the browser, and switching it off deletes (the settings stay)."""
 STORAGE_WARNING = "Can't save in this browser (storage blocked or full). Play on; the game is lost when the page closes."
+SETTING_NOT_KEPT = "Can't save in this browser (storage blocked or full): your game is kept, but this change lasts \
+only until the page closes."
+GAME_PREFIXES = (SAVE_PREFIX, TIME_PREFIX, STATS_PREFIX)
+"""The keys whose loss loses a game, its play time or its statistics."""
 MOST_KEPT_MS = 1000 * 3600 * 1000
 """The longest play time taken from storage (1,000 hours): past it, the stored time is damaged."""
 SEED_DIGITS = 18
@@ -280,10 +284,9 @@ class App:
         """Keep the current game, in the browser while saving is on (:meth:`handle` then adds the
         view it draws, for an instant next start), else for this visit: a variant switched away
         from and back to goes on where it was."""
-        name = self.game.variant.name
-        self._write_settings()
-        self._remember(SAVE_PREFIX + name, self.game.to_json())
+        self._remember(SAVE_PREFIX + self.game.variant.name, self.game.to_json())
         self._keep_time()
+        self._write_settings()  # last: the page stops at the first write that fails, and the game matters more
 
     def _keep_time(self) -> None:
         self._remember(TIME_PREFIX + self.game.variant.name, str(self.elapsed_ms))
@@ -643,8 +646,8 @@ class App:
         """The page could not write ``keys`` (storage blocked or full), which stopped at the first.
         A damaged save not kept aside stays as it was, and is held: nothing this visit writes
         over it. A stored view not written, after all else was, would paint an older game first:
-        it goes. Only a game or record not kept is worth a warning, added to what the move said,
-        and only once until a write of one succeeds again."""
+        it goes. A game or record not kept is worth a warning, added to what the move said, and
+        only once until a write of one succeeds again; a setting not kept, after the game was, says so."""
         keeps, self.unconfirmed = self.unconfirmed, False  # these are the writes the last response asked for
         unwritten = [key for key in event.get("keys") or () if isinstance(key, str)]
         damaged = [self.aside[key] for key in unwritten if key in self.aside]
@@ -653,8 +656,11 @@ class App:
             for key in damaged:  # the view stored of the game before it: not painted before another
                 if key.startswith(SAVE_PREFIX):
                     self._write(VIEW_PREFIX + key.removeprefix(SAVE_PREFIX), None)
-            self._say("There is no room in this browser to keep the damaged save aside, so it is left as it was, "
-                      "and this game is not saved. Play on; clear some space, then reload, to save again.", "error")
+            what = " and ".join(dict.fromkeys("save" if key.startswith(SAVE_PREFIX) else "statistics"
+                                              for key in damaged))
+            self._say(f"There is no room in this browser to keep the damaged {what} aside, so "
+                      f"{'it is' if what == 'save' else 'they are'} left as {'it was' if what == 'save' else 'they were'}"
+                      ", and this game is not saved. Play on; clear some space, then reload, to save again.", "error")
             return
         if all(key.startswith(VIEW_PREFIX) for key in unwritten):
             for key in unwritten:
@@ -662,6 +668,10 @@ class App:
             if keeps:  # the game or record written before the view was kept
                 self.storage_warned = False
             return
+        if not any(key.startswith(GAME_PREFIXES) for key in unwritten):
+            if SETTINGS_KEY in unwritten and not self.storage_warned:  # the game was kept: only this change is lost
+                self._say(SETTING_NOT_KEPT, "warn")
+            return  # else only seeds the solver proved, which it proves again
         if not self.storage_warned:
             self.storage_warned = True
             base = self.message.removesuffix(STORAGE_WARNING).rstrip()

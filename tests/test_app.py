@@ -8,7 +8,17 @@ from urllib.parse import quote
 import pytest
 
 from spider import DEAL, VARIANTS, Game, Move, hints, solve
-from spider.app import MOST_KEPT_MS, TABLES, App, best_destination, first_view, handle_json
+from spider.app import (
+    GAME_PREFIXES,
+    MOST_KEPT_MS,
+    SETTING_NOT_KEPT,
+    STORAGE_WARNING,
+    TABLES,
+    App,
+    best_destination,
+    first_view,
+    handle_json,
+)
 from spider.view import CONTROLS
 from spider.winnable import winnable_seeds
 from spider.worker import work
@@ -594,6 +604,25 @@ def test_storage_error_is_reported_once_after_the_moves_words_until_a_save_is_ke
     assert view["status"].count("Can't save") == 1
 
 
+def test_a_setting_not_kept_says_the_game_was_and_a_proven_seed_not_kept_says_nothing():
+    app, _ = started()
+    app.handle({"type": "action", "name": "deal"})
+    response = app.handle({"type": "action", "name": "table", "value": "blue"})
+    keys = list(response["store"])
+    unwritten = keys[keys.index("spider:settings"):]  # a bigger setting than fits: the game before it was kept
+    assert not any(k.startswith(GAME_PREFIXES) for k in unwritten)
+    view = app.handle({"type": "storage-error", "keys": unwritten})["view"]
+    assert view["tone"] == "warn" and view["status"] == SETTING_NOT_KEPT, "not that the game is lost: it was kept"
+    app.handle({"type": "action", "name": "deal"})
+    view = app.handle({"type": "storage-error", "keys": ["spider:proven:spider-1"]})["view"]
+    assert view["tone"] == "info" and "Can't save" not in view["status"]
+    view = app.handle({"type": "storage-error", "keys": ["spider:save:spider-1", "spider:view:spider-1"]})["view"]
+    assert STORAGE_WARNING in view["status"]
+    view = app.handle({"type": "storage-error", "keys": ["spider:settings"]})["view"]
+    assert view["status"].count("Can't save") == 1 and STORAGE_WARNING in view["status"], \
+        "the game is no longer kept: not told it is"
+
+
 def test_a_stored_view_not_written_is_removed_without_a_warning_and_the_next_save_not_kept_warns():
     app, _ = started()
     app.handle({"type": "action", "name": "deal"})
@@ -625,6 +654,10 @@ def test_a_damaged_save_with_no_room_to_keep_it_aside_is_held_not_overwritten():
     assert response["view"]["moves"] == 1 and "spider:save:spider-2" not in response["store"], "nothing written over it"
     response = app.handle({"type": "action", "name": "table", "value": "blue"})
     assert "spider:settings" in response["store"], "only the damaged save is held"
+    app, response = started({"spider:stats:spider-2": "{not json", "spider:settings": json.dumps({"variant": "spider-2"})})
+    keys = list(response["store"])
+    view = app.handle({"type": "storage-error", "keys": keys[keys.index("spider:backup:stats:spider-2"):]})["view"]
+    assert "keep the damaged statistics aside, so they are left as they were" in view["status"], "not 'the save'"
     storage["spider:stats:spider-2"] = "{not json"  # a damaged record too: both copies left unwritten
     app, response = started(storage)
     keys = list(response["store"])
