@@ -1086,6 +1086,27 @@ def test_a_big_screen_gets_big_cards_and_the_row_above_lines_up_with_the_columns
     save_screenshot(page, "big-screen")
 
 
+def test_the_peeking_badge_keeps_a_desktop_bar_to_one_row(page, base_url):
+    open_game(page, base_url + "#spider-2/11")
+    page.locator("details.more summary").click()
+    page.locator('[data-setting="peek"]').check()
+    page.keyboard.press("Escape")
+    for width, height, variant in ((1000, 700, "spider-2/11"), (1280, 800, "spiderette/3"), (1920, 1080, "spiderette/3")):
+        page.set_viewport_size({"width": width, "height": height})
+        page.evaluate("(hash) => { location.hash = hash; }", "#" + variant)
+        page.wait_for_timeout(300)
+        for text in ("", "Winnable", "Checking…", "Can't check"):  # each width the badge takes, none at first
+            page.evaluate("""(text) => { const badge = document.querySelector('[data-role=badge]');
+                badge.hidden = !text; badge.textContent = text; }""", text)
+            bar = page.locator(".bar").bounding_box()
+            if not text:
+                one_row = bar["height"]
+            assert bar["height"] == one_row, f"{width} px, {text!r}: the bar wraps"
+            assert page.evaluate("""() => getComputedStyle(document.querySelector('.bar')).paddingLeft
+                === getComputedStyle(document.querySelector('.status-bar')).paddingLeft"""), "both lined up alike"
+        save_screenshot(page, f"badge-bar-{width}")
+
+
 def test_the_table_colour_is_chosen_and_drawn_at_once_on_the_next_visit(page, base_url):
     open_game(page, base_url + "#spider-4/3")
     felt = "() => getComputedStyle(document.body).backgroundImage"
