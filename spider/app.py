@@ -41,6 +41,7 @@ from .stats import IDLE_CAP_MS, Record, parse_day
 from .variants import VARIANTS
 from .verdicts import Verdicts
 from .view import LETTER_KEYS, render
+from .worker import OUTDATED
 
 BACKUP_PREFIX = f"{KEY_PREFIX}backup:"
 """Damaged data kept aside for the player to recover (not a backup file: see :mod:`spider.backup`)."""
@@ -396,9 +397,11 @@ class App:
 
     def on_updated(self, event: dict[str, Any]) -> None:
         """A new version of the game was deployed and is ready offline; this page still runs the old."""
-        kept = ("reload the page to use it; your game is kept." if self.saving
+        self._say(f"A new version of Spider is ready: {self._reload_words()}")
+
+    def _reload_words(self) -> str:
+        return ("reload the page to use it; your game is kept." if self.saving
                 else "it starts the next time the page opens (saving is off, so a reload would lose this game).")
-        self._say(f"A new version of Spider is ready: {kept}")
 
     def on_external(self, event: dict[str, Any]) -> None:
         """Another tab wrote a save: the later write won; offer to load it over this one. Its
@@ -476,6 +479,10 @@ class App:
         return line
 
     def _solved(self, status: Any, moves: Any, error: Any = None) -> None:
+        if status == "error" and error == OUTDATED:  # its worker is the new build's
+            self._say(f"A new version of Spider is ready, and its solver cannot help this page: {self._reload_words()}",
+                      "warn")
+            return
         if status == "error":
             detail = str(error).removeprefix("Uncaught ")
             detail = detail if len(detail) <= 40 else detail[:39] + "…"

@@ -13,6 +13,9 @@ from .errors import SaveError
 from .game import Game
 from .solver import solve
 
+OUTDATED = "outdated"
+"""The error the worker answers a page of an older build with (see web/solver-worker.js): reload."""
+
 
 def work(job: dict[str, Any]) -> dict[str, Any]:
     """Run one job; a bad job is answered with status ``"error"`` rather than raising."""

@@ -21,7 +21,7 @@ from spider.app import (
 )
 from spider.view import CONTROLS
 from spider.winnable import winnable_seeds
-from spider.worker import work
+from spider.worker import OUTDATED, work
 
 from engine_helpers import position
 from positions import (
@@ -1077,6 +1077,10 @@ def test_a_solver_that_cannot_run_is_reported_and_nothing_waits_on_it():
     response = app.handle({"type": "action", "name": "show-me"})
     view = answer(app, response, status="error", error="RangeError: out of memory", moves=[])["view"]
     assert "out of memory" in view["status"] and view["tone"] == "warn"
+    response = app.handle({"type": "action", "name": "show-me"})
+    view = answer(app, response, status="error", error=OUTDATED, moves=[])["view"]
+    assert view["status"] == ("A new version of Spider is ready, and its solver cannot help this page: reload the page "
+                              "to use it; your game is kept."), "not that the solver cannot run in this browser"
 
 
 def test_winnable_only_deals_proven_seeds_and_proves_more_in_the_background():

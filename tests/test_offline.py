@@ -201,6 +201,11 @@ def test_new_build_is_picked_up_and_keeps_the_saves(fresh_context, static_server
     poll(page, cached_build(server, new["version"]))
     poll(page, "() => document.querySelector('[data-role=status]').textContent.startsWith("
                "'A new version of Spider is ready: reload the page to use it')")
+    # This page's solver worker starts only now, and can only be the new build's: it says so at once,
+    # rather than run another build's Python on this page's jobs.
+    page.evaluate("() => window.app.send({type: 'action', name: 'show-me'})")
+    poll(page, "() => document.querySelector('[data-role=status]').textContent.startsWith("
+               "'A new version of Spider is ready, and its solver cannot help this page')")
 
     page.reload()  # the next visit: the new build, the same game
     boot(page, server.url)

@@ -585,7 +585,8 @@ const solver = {
   },
   start() {
     if (this.worker) return this.worker;
-    const worker = new Worker(new URL("solver-worker.js", import.meta.url), { type: "module" });
+    // Named for the build it is for: after a new build takes over, this page gets that build's worker.
+    const worker = new Worker(new URL("solver-worker.js", import.meta.url), { type: "module", name: info.version });
     worker.onmessage = (e) => {
       if (e.data.started !== undefined) {
         this.running = e.data.started;

@@ -5,7 +5,13 @@ import info from "./build-info.js";
 import { startPython } from "./python.js";
 
 const base = new URL(".", self.location.href);
-const ready = startPython(info, base).ready.then((pyodide) => pyodide.pyimport("spider.worker").work_json);
+// A page of an older build that starts its worker after a new build took over gets this one, whose
+// Python may not read its jobs: it answers each "outdated" (spider.worker.OUTDATED) and loads nothing.
+const outdated = Boolean(self.name) && self.name !== info.version;
+const ready = outdated
+  ? Promise.reject(new Error("outdated"))
+  : startPython(info, base).ready.then((pyodide) => pyodide.pyimport("spider.worker").work_json);
+ready.catch(() => {}); // answered per job, in pump()
 
 const queue = [];
 let busy = false;
@@ -28,7 +34,8 @@ async function pump() {
   try {
     work = await ready;
   } catch (error) {
-    for (const job of queue.splice(0)) self.postMessage({ id: job.id, status: "error", error: String(error), moves: [] });
+    const said = outdated ? "outdated" : String(error);
+    for (const job of queue.splice(0)) self.postMessage({ id: job.id, status: "error", error: said, moves: [] });
     busy = false;
     return;
   }
