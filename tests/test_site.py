@@ -875,6 +875,19 @@ def test_stop_ends_a_search_already_running(page, base_url):
     page.locator('[data-dialog="won"]').wait_for(state="visible", timeout=20_000)
 
 
+def test_a_wide_menu_sets_the_settings_beside_the_actions_each_closed_up(page, base_url):
+    page.set_viewport_size({"width": 1280, "height": 800})
+    open_game(page, base_url + "#spider-2/3")
+    page.locator("details.more summary").click()
+    parts = page.evaluate("""() => [...document.querySelectorAll('.menu-part')].map(part =>
+        [...part.children].map(e => e.getBoundingClientRect()).map(r => [r.left, r.top, r.bottom]))""")
+    assert len(parts) == 2 and parts[0][0][0] < parts[1][0][0] and parts[0][0][1] == parts[1][0][1], "side by side"
+    for part in parts:
+        gaps = [round(b[1] - a[2], 1) for a, b in pairwise(part)]
+        assert all(gap == 10 for gap in gaps), f"each item 10 px under the one before, whatever is beside it: {gaps}"
+    assert page.evaluate("() => { const m = document.querySelector('.menu'); return m.scrollHeight <= m.clientHeight; }")
+
+
 def test_menu_closes_on_a_click_elsewhere_and_on_escape(page, base_url):
     open_game(page, pos_url(base_url, POSITION))
     menu = page.locator(".menu")
