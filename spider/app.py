@@ -177,7 +177,7 @@ class App:
             if player:
                 self._take_over(event, handled, paused)
         view = self.view()
-        if self.saving and any(key.startswith(SAVE_PREFIX) for key in self.store):
+        if self.saving and SAVE_PREFIX + self.game.variant.name in self.store:  # a held save has no view of another game
             self._write(VIEW_PREFIX + self.game.variant.name, json.dumps(view))
         if any(value is not None and not key.startswith(VIEW_PREFIX) for key, value in self.store.items()):
             self.unconfirmed = True

@@ -654,6 +654,10 @@ def test_a_damaged_save_with_no_room_to_keep_it_aside_is_held_not_overwritten():
     assert response["view"]["moves"] == 1 and "spider:save:spider-2" not in response["store"], "nothing written over it"
     response = app.handle({"type": "action", "name": "table", "value": "blue"})
     assert "spider:settings" in response["store"], "only the damaged save is held"
+    app.handle({"type": "action", "name": "variant", "variant": "spider-1"})
+    response = app.handle({"type": "action", "name": "variant", "variant": "spider-2"})
+    assert "spider:save:spider-1" in response["store"] and not {"spider:save:spider-2", "spider:view:spider-2"} & set(
+        response["store"]), "back again: no view of the unsaved game, which the next start would paint"
     app, response = started({"spider:stats:spider-2": "{not json", "spider:settings": json.dumps({"variant": "spider-2"})})
     keys = list(response["store"])
     view = app.handle({"type": "storage-error", "keys": keys[keys.index("spider:backup:stats:spider-2"):]})["view"]
