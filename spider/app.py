@@ -652,8 +652,8 @@ class App:
     def on_storage_error(self, event: dict[str, Any]) -> None:
         """The page could not write ``keys`` (storage blocked or full), which stopped at the first.
         A damaged save not kept aside stays as it was, and is held: nothing this visit writes
-        over it. A stored view not written, after all else was, would paint an older game first:
-        it goes. A game or record not kept is worth a warning, added to what the move said, and
+        over it. A stored view not written, after its game's save was, would paint an older game
+        first: it goes. A game or record not kept is worth a warning, added to what the move said, and
         only once until a write of one succeeds again; a setting not kept, after the game was, says so."""
         keeps, self.unconfirmed = self.unconfirmed, False  # these are the writes the last response asked for
         unwritten = [key for key in event.get("keys") or () if isinstance(key, str)]
@@ -669,9 +669,10 @@ class App:
                       f"{'it is' if what == 'save' else 'they are'} left as {'it was' if what == 'save' else 'they were'}"
                       ", and this game is not saved. Play on; clear some space, then reload, to save again.", "error")
             return
-        if all(key.startswith(VIEW_PREFIX) for key in unwritten):
-            for key in unwritten:
+        for key in unwritten:  # a view of a game whose save was written would paint an older game first
+            if key.startswith(VIEW_PREFIX) and SAVE_PREFIX + key.removeprefix(VIEW_PREFIX) not in unwritten:
                 self._write(key, None)
+        if all(key.startswith(VIEW_PREFIX) for key in unwritten):
             if keeps:  # the game or record written before the view was kept
                 self.storage_warned = False
             return

@@ -611,8 +611,10 @@ def test_a_setting_not_kept_says_the_game_was_and_a_proven_seed_not_kept_says_no
     keys = list(response["store"])
     unwritten = keys[keys.index("spider:settings"):]  # a bigger setting than fits: the game before it was kept
     assert not any(k.startswith(GAME_PREFIXES) for k in unwritten)
-    view = app.handle({"type": "storage-error", "keys": unwritten})["view"]
-    assert view["tone"] == "warn" and view["status"] == SETTING_NOT_KEPT, "not that the game is lost: it was kept"
+    response = app.handle({"type": "storage-error", "keys": unwritten})
+    assert response["view"]["tone"] == "warn" and response["view"]["status"] == SETTING_NOT_KEPT, \
+        "not that the game is lost: it was kept"
+    assert response["store"] == {"spider:view:spider-1": None}, "the view left would be of the game before"
     app.handle({"type": "action", "name": "deal"})
     view = app.handle({"type": "storage-error", "keys": ["spider:proven:spider-1"]})["view"]
     assert view["tone"] == "info" and "Can't save" not in view["status"]
