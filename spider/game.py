@@ -352,7 +352,7 @@ def face_down(cards: Column) -> int:
 def _describe(move: Move) -> str:
     if move.is_deal:
         return "Can't deal"
-    cards = "card" if move.count == 1 else f"{move.count} cards"
+    cards = "the card" if move.count == 1 else f"{move.count} cards"
     return f"Can't move {cards} from column {move.src + 1} to column {move.dst + 1}"
 
 

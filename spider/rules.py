@@ -36,8 +36,9 @@ def _word(n: int) -> str:
 
 
 def _goal(variant: Variant) -> str:
+    covered = " once no card lies on it" if variant.group is any_card else ""  # only Scorpion's moves can bury one
     return (f"Build {_word(variant.runs_to_win)} runs from King down to Ace, {RUN_WORDS[variant.run]}. "
-            "A finished run leaves the table by itself; the game is won when all have.")
+            f"A finished run leaves the table by itself{covered}; the game is won when all have.")
 
 
 def _cards(variant: Variant) -> str:

@@ -101,7 +101,7 @@ def test_play_reports_bad_input_and_carries_on(monkeypatch, capsys):
     bad = next(Move(s, d) for s in range(10) for d in range(10) if s != d and not g.is_legal(Move(s, d)))
     out = play(monkeypatch, capsys, ["1 2 3 4", str(bad), "u", "r"])
     assert "is not a move" in out
-    assert f"Can't move card from column {bad.src + 1} to column {bad.dst + 1}" in out
+    assert f"Can't move the card from column {bad.src + 1} to column {bad.dst + 1}" in out
     assert "nothing to undo" in out and "nothing to redo" in out
 
 

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from spider import DEAL, Game, IllegalMove, Move
+from spider import DEAL, VARIANTS, Game, IllegalMove, Move
+from spider.rules import how_to_play
 
 from engine_helpers import column_text, game, position
 
@@ -268,6 +269,15 @@ def test_scorpion_moves_any_face_up_card_with_everything_above_it():
     assert column_text(g, 1).endswith("| 9h 8h 2c Kd 5s")
     g = game("scorpion", ["| 8h 2c Kd 5s", "| 9h", "| 3c"], spare=1)
     played(g, Move(0, 2, 3))
+
+
+def test_scorpion_run_finished_under_other_cards_leaves_once_they_move_off_it():
+    g = game("scorpion", ["| Ks Qs Js Ts 9s 8s 7s 6s 5s 4s 3s 2s", "| As 7h 3c", "| 8h"], spare=2)
+    played(g, Move(1, 0, 3))  # A♠ with the cards on it onto 2♠: the run is whole, but covered
+    assert g.completed == () and column_text(g, 0).endswith("2s As 7h 3c")
+    played(g, Move(0, 2, 2))
+    assert g.completed == ("s",) and g.columns[0] == ()
+    assert "leaves the table by itself once no card lies on it" in " ".join(how_to_play(VARIANTS["scorpion"]))
 
 
 def test_scorpion_builds_in_suit_only():
