@@ -65,6 +65,9 @@ MOST_KEPT_MS = 1000 * 3600 * 1000
 SEED_DIGITS = 18
 """The longest deal number taken from a link or typed in: far past the 12 digits of a new game's."""
 VERIFY_PER_SESSION = 20
+VERIFY_BELOW = 100
+"""Fresh seeds are proved in the background only while fewer proven deals than this are left to
+deal: the shipped lists hold hundreds, and each check keeps a core busy for up to 20 s."""
 IDLE_SLICE_MS = 1
 """The longest slice of spare time hints may take at once: a click waits at most this long."""
 WAITING_SLICE_MS = 15
@@ -115,6 +118,7 @@ class App:
         self.table = next(iter(TABLES))
         self.verdicts = Verdicts()
         self.verify_budget = VERIFY_PER_SESSION
+        self.hidden = False  # the page is out of view: no seed checks are started
         self.stopping = False  # the event being handled stops "Show me", if the game handles it
         self.today: date | None = None  # the player's date, which only the page knows: sent with each event
         self._identified: tuple[Game, str] | None = None
@@ -391,9 +395,13 @@ class App:
         if self.dialog != "conflict" and self.clock_running():
             self._keep_time()
         self.last_event_ms = None
+        self.hidden = True
 
     def on_show(self, event: dict[str, Any]) -> None:
-        """The page is in view again: the clock runs from now (:meth:`handle` noted the time)."""
+        """The page is in view again: the clock runs from now (:meth:`handle` noted the time), and
+        seed checks put off while it was hidden go on."""
+        self.hidden = False
+        self._verify_more()
 
     def on_updated(self, event: dict[str, Any]) -> None:
         """A new version of the game was deployed and is ready offline; this page still runs the old."""
@@ -546,6 +554,10 @@ class App:
         """Seeds proven winnable: the list shipped in the wheel plus those the worker proved here."""
         return sorted(set(winnable.winnable_seeds(name)) | set(self._seeds(PROVEN_PREFIX + name)))
 
+    def _undealt(self, name: str) -> int:
+        """How many proven deals are left to deal in this round."""
+        return len(set(self._proven(name)) - set(self._seeds(DEALT_PREFIX + name)))
+
     def _seeds(self, key: str) -> list[int]:
         """The seeds kept under ``key``; none if what is there is not a list of seeds."""
         try:
@@ -595,9 +607,11 @@ class App:
         self._verify_more()
 
     def _verify_more(self) -> None:
-        """Keep the worker proving fresh seeds in the background while "winnable only" is on."""
+        """Keep the worker proving fresh seeds in the background while "winnable only" is on, the
+        proven deals not yet dealt run short, and the page is in view (a hidden one spares the battery)."""
         name = self.game.variant.name
-        if name in self.winnable_only and not self.jobs.pending("verify") and self.verify_budget > 0:
+        if (name in self.winnable_only and not self.hidden and not self.jobs.pending("verify")
+                and self.verify_budget > 0 and self._undealt(name) < VERIFY_BELOW):
             self.verify_budget -= 1
             self.jobs.ask("verify", variant=name, seed=Game.new_seed(), budget=20)
 

@@ -14,6 +14,7 @@ from spider.app import (
     SETTING_NOT_KEPT,
     STORAGE_WARNING,
     TABLES,
+    VERIFY_BELOW,
     App,
     best_destination,
     first_view,
@@ -1050,7 +1051,15 @@ def test_stop_while_the_solver_is_looking_means_no_show():
     assert not view["autoplay"] and app.game.moves == 0, "the answer that comes after Stop is not played"
 
 
-def test_show_me_goes_ahead_of_a_background_seed_check():
+def few_proven(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Ship only four proven deals, so that "winnable only" proves more in the background."""
+    import spider.winnable
+
+    monkeypatch.setattr(spider.winnable, "winnable_seeds", lambda name: (3, 5, 8, 13))
+
+
+def test_show_me_goes_ahead_of_a_background_seed_check(monkeypatch: pytest.MonkeyPatch):
+    few_proven(monkeypatch)
     app, _ = at_position()
     (check,) = app.handle({"type": "action", "name": "winnable", "on": True})["work"]
     budget = app.verify_budget
@@ -1069,7 +1078,8 @@ def test_a_move_while_the_solver_is_looking_takes_over():
     assert fresh["kind"] == "solve" and fresh["id"] != job["id"]
 
 
-def test_a_solver_that_cannot_run_is_reported_and_nothing_waits_on_it():
+def test_a_solver_that_cannot_run_is_reported_and_nothing_waits_on_it(monkeypatch: pytest.MonkeyPatch):
+    few_proven(monkeypatch)
     app, _ = at_position()
     app.handle({"type": "action", "name": "peek", "on": True})
     app.handle({"type": "action", "name": "winnable", "on": True})
@@ -1089,18 +1099,29 @@ def test_a_solver_that_cannot_run_is_reported_and_nothing_waits_on_it():
                               "to use it; your game is kept."), "not that the solver cannot run in this browser"
 
 
-def test_winnable_only_deals_proven_seeds_and_proves_more_in_the_background():
+def test_winnable_only_deals_proven_seeds_and_proves_more_in_view_when_they_run_short():
     from spider.winnable import winnable_seeds
 
     app, _ = started()
     response = app.handle({"type": "action", "name": "winnable", "on": True})
     assert json.loads(response["store"]["spider:settings"])["winnable"] == ["spider-1"]
+    assert response["work"] == [], "hundreds of proven deals shipped: no core kept busy proving more"
+    shipped = sorted(winnable_seeds("spider-1"))
+    storage = {**app.storage, "spider:dealt:spider-1": json.dumps(shipped[:len(shipped) - VERIFY_BELOW - 1])}
+    app, _ = started(storage)
+    response = app.handle({"type": "action", "name": "new"})
+    assert app._undealt("spider-1") == VERIFY_BELOW and response["work"] == [], "not short yet"
+    app.handle({"type": "hide", "now": 1_000})
+    response = app.handle({"type": "action", "name": "new"})  # one fewer left: now short, but out of view
+    assert app.game.seed in shipped and response["work"] == [], "a hidden page spares the battery"
+    response = app.handle({"type": "show", "now": 2_000})
     (job,) = response["work"]
     assert job["kind"] == "verify" and job["variant"] == "spider-1"
     response = app.handle({"type": "worked", "id": job["id"], "result": {"status": "solved", "moves": []}})
     assert json.loads(response["store"]["spider:proven:spider-1"]) == [job["seed"]]
-    assert response["work"][0]["kind"] == "verify", "it keeps proving seeds"
-    app.handle({"type": "action", "name": "new"})
+    assert response["work"] == [], f"{VERIFY_BELOW} left to deal again: it stops"
+    response = app.handle({"type": "action", "name": "new"})
+    assert response["work"][0]["kind"] == "verify", "short again: it proves another"
     assert app.game.seed in set(winnable_seeds("spider-1")) | {job["seed"]}
     assert "proven winnable" in app.view()["status"]
     _, response = started(dict(app.storage))
@@ -1108,9 +1129,7 @@ def test_winnable_only_deals_proven_seeds_and_proves_more_in_the_background():
 
 
 def test_winnable_only_deals_every_proven_seed_once_before_any_twice(monkeypatch: pytest.MonkeyPatch):
-    import spider.winnable
-
-    monkeypatch.setattr(spider.winnable, "winnable_seeds", lambda name: (3, 5, 8, 13))
+    few_proven(monkeypatch)
     app, _ = started()
     app.handle({"type": "action", "name": "winnable", "on": True})
     dealt = []
