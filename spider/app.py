@@ -53,8 +53,9 @@ FIRST_VARIANT = "spider-1"
 FIRST_DEALS = 12
 """How many of its proven deals the build pre-renders for a first visit, one picked at random: a
 newcomer, or a private window, does not always get the same deal, and always a winnable one."""
-SAVED_PREFIXES = (SAVE_PREFIX, TIME_PREFIX, VIEW_PREFIX, PROVEN_PREFIX, DEALT_PREFIX, STATS_PREFIX)
-"""What saving keeps in the browser, and switching it off deletes (the settings stay)."""
+SAVED_PREFIXES = (SAVE_PREFIX, TIME_PREFIX, VIEW_PREFIX, PROVEN_PREFIX, DEALT_PREFIX, STATS_PREFIX, BACKUP_PREFIX)
+"""What saving keeps in the browser, and switching it off deletes (the settings stay): damaged
+copies kept aside too, copies of games and statistics the player asked to have deleted."""
 STORAGE_WARNING = "Can't save in this browser (storage blocked or full). Play on; the game is lost when the page closes."
 SETTING_NOT_KEPT = "Can't save in this browser (storage blocked or full): your game is kept, but this change lasts \
 only until the page closes."

@@ -511,10 +511,12 @@ def test_each_variant_keeps_its_own_game():
 
 
 def test_saving_off_deletes_and_writes_nothing_and_is_remembered():
-    app, response = started()
+    app, response = started({"spider:stats:spider-1": "{not json"})
     browser = dict(response["store"])
+    assert browser["spider:backup:stats:spider-1"] == "{not json"
     response = app.handle({"type": "action", "name": "saving", "on": False})
     assert response["store"]["spider:save:spider-1"] is None
+    assert response["store"]["spider:backup:stats:spider-1"] is None, "a damaged copy is a stored record too"
     assert json.loads(response["store"]["spider:settings"])["saving"] is False
     browser.update(response["store"])
     response = app.handle({"type": "action", "name": "deal"})
