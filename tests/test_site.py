@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import time
 from datetime import date
 from itertools import pairwise
 from urllib.parse import quote
@@ -1007,6 +1008,28 @@ def test_a_phone_has_finger_sized_controls_and_one_bar_row_held_sideways(phone_p
         assert all(a[1] <= b[0] + 0.5 for a, b in pairwise(boxes)) and boxes[-1][1] <= width, f"overlap: {boxes}"
         assert all(w >= 44 and h >= 44 for w, h in page.evaluate(sizes))
         save_screenshot(page, f"landscape-{width}")
+
+
+def test_the_tap_after_a_quick_flick_of_a_card_is_not_lost(phone_page, base_url):
+    page = phone_page
+    open_game(page, base_url + "#spider-1/42")  # A♠ on top of column 4, 2♠ of column 10
+    cdp = page.context.new_cdp_session(page)
+    start, end = card(page, 3, 4).bounding_box(), card(page, 9, 4).bounding_box()
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": start["x"] + 20, "y": start["y"] + 30}]})
+    for k in range(1, 4):  # about 3 px a millisecond: a flick
+        time.sleep(0.01)
+        x, y = start["x"] + 20 + (end["x"] - start["x"]) * k / 3, start["y"] + 30 + (end["y"] + 30 - start["y"]) * k / 3
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [{"x": x, "y": y}]})
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    assert faces(page, 9)[-2:] == ["2s", "As"]
+    settle(page)
+    undo = page.locator('[data-action="undo"]').bounding_box()
+    point = {"x": undo["x"] + undo["width"] / 2, "y": undo["y"] + undo["height"] / 2}
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [point]})
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    page.wait_for_function("() => document.querySelector('[data-role=status]').textContent.startsWith('Undid')",
+                           timeout=3_000)
+    assert faces(page, 9)[-1] == "2s", "the first tap on Undo undoes: it is not taken for stopping a fling"
 
 
 def test_a_deal_chosen_by_number_on_a_phone(phone_page, base_url):

@@ -813,6 +813,9 @@ function wire() {
   board.addEventListener("pointerup", onPointerUp);
   board.addEventListener("pointercancel", onPointerUp);
   board.addEventListener("contextmenu", (e) => e.preventDefault());
+  // A quick flick of a card is a fling to the browser, though nothing scrolls, and the tap that
+  // follows (on Undo, say) only stops that fling: no click. The board's touches never scroll.
+  board.addEventListener("touchmove", (e) => e.preventDefault(), { passive: false });
   document.addEventListener("click", onClick);
   const menu = document.querySelector("details.more"); // closes once focus leaves it, so nothing focused hides under it
   menu.addEventListener("focusout", (e) => { if (e.relatedTarget && !menu.contains(e.relatedTarget)) menu.open = false; });
