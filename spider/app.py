@@ -65,6 +65,8 @@ MOST_KEPT_MS = 1000 * 3600 * 1000
 """The longest play time taken from storage (1,000 hours): past it, the stored time is damaged."""
 SEED_DIGITS = 18
 """The longest deal number taken from a link or typed in: far past the 12 digits of a new game's."""
+DOUBLE_PRESS_MS = 400
+"""A press of the stock this soon after it dealt, with no move between, is the rest of a double-click or tap."""
 VERIFY_PER_SESSION = 20
 VERIFY_BELOW = 100
 """Fresh seeds are proved in the background only while fewer proven deals than this are left to
@@ -120,6 +122,7 @@ class App:
         self.verdicts = Verdicts()
         self.verify_budget = VERIFY_PER_SESSION
         self.hidden = False  # the page is out of view: no seed checks are started
+        self.dealt_at: tuple[float, int] = (-DOUBLE_PRESS_MS, -1)  # when the stock last dealt, and the moves then
         self.stopping = False  # the event being handled stops "Show me", if the game handles it
         self.today: date | None = None  # the player's date, which only the page knows: sent with each event
         self._identified: tuple[Game, str] | None = None
@@ -710,7 +713,13 @@ class App:
         elif name == "hint":
             self._hint()
         elif name == "deal":
-            self._play(DEAL)
+            now = event.get("now")
+            at, after = self.dealt_at
+            timed, before = isinstance(now, (int, float)), self.game.moves
+            if not (timed and 0 <= now - at < DOUBLE_PRESS_MS and before == after):
+                self._play(DEAL)  # else the rest of a double-click or double-tap on the stock that just dealt
+                if timed and self.game.moves != before:
+                    self.dealt_at = (now, self.game.moves)
         elif name in ("new", "replay"):
             self._ask_first(name)
         elif name == "give-up":

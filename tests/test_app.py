@@ -292,6 +292,16 @@ def test_undo_restores_face_down_card():
     assert cards_of(view, 0) == ["", "3s"]
 
 
+def test_a_double_press_of_the_stock_deals_one_row():
+    app, _ = started()
+    for now, stock in ((1_000, 40), (1_150, 40), (1_300, 40), (1_800, 30)):  # a double, then a triple, press
+        view = app.handle({"type": "action", "name": "deal", "now": now})["view"]
+        assert view["stock"]["count"] == stock, now
+    assert view["status"].startswith("Dealt ")
+    app.handle({"type": "key", "key": "d", "now": 1_900})
+    assert app.game.deals_left == 2, "a key pressed again is meant: it deals"
+
+
 def test_deal_refused_with_empty_column_marks_it():
     app, _ = at_position()
     view = app.handle({"type": "action", "name": "deal"})["view"]
