@@ -31,7 +31,7 @@ KEYS = "Keys: ←/→ columns, ↑/↓ cards, Enter/Space pick up and drop, Esc 
 """The keys the ⋯ menu lists, then the letter keys or, with those off, Ctrl+Z and Ctrl+Y."""
 CONTROLS = ("Drag a card, with the cards on it, onto another column, or tap it and then the column. A double-click "
             "or double-tap sends it to its best place (or a single one, with \"One tap moves a card\" in the ⋯ menu). "
-            "Click the stock to deal. Keys: see the ⋯ menu.")
+            "Click or tap the stock to deal. On a keyboard, the ⋯ menu lists the keys.")
 """How to play's last paragraph: the controls, the same in every variant."""
 
 

@@ -1032,6 +1032,44 @@ def test_the_tap_after_a_quick_flick_of_a_card_is_not_lost(phone_page, base_url)
     assert faces(page, 9)[-1] == "2s", "the first tap on Undo undoes: it is not taken for stopping a fling"
 
 
+def touch_drag(page, points) -> None:
+    cdp = page.context.new_cdp_session(page)
+    (x, y), *rest = points
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]})
+    for x, y in rest:
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [{"x": x, "y": y}]})
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+
+
+def test_a_phone_players_taps_land_as_meant(phone_page, base_url):
+    page = phone_page
+    open_game(page, base_url + "#spider-1/42")  # A♠ on top of column 4, 2♠ of column 10
+    stock = page.locator(".stock").bounding_box()
+    assert stock["width"] >= 44 and stock["height"] >= 44, "a finger's target, round the small stock's cards"
+    assert stock["x"] + stock["width"] <= 390 and stock["y"] + stock["height"] <= column(page, 0).bounding_box()["y"]
+    summary, menu = page.locator("details.more summary"), page.locator(".menu")
+    summary.tap()
+    menu.evaluate("m => { m.scrollTop = m.scrollHeight; }")
+    box = card(page, 0, 5).bounding_box()
+    page.touchscreen.tap(box["x"] + box["width"] / 2, box["y"] + box["height"] - 10)
+    assert menu.is_hidden() and page.locator(".card.selected").count() == 0, "the tap only closed the menu"
+    summary.tap()
+    page.wait_for_function("() => document.querySelector('.menu').scrollTop === 0", timeout=2_000)  # opens at its top
+    page.locator('.menu [data-action="stats"]').tap()
+    dialog = page.locator('[data-dialog="stats"]')
+    dialog.wait_for(state="visible")
+    assert all(b["height"] >= 44 for b in (e.bounding_box() for e in dialog.locator("button").all()))
+    page.touchscreen.tap(5, 5)  # on the backdrop, outside the dialog
+    dialog.wait_for(state="hidden")
+    start, last = card(page, 3, 4).bounding_box(), column(page, 9).bounding_box()
+    end = (last["x"] + last["width"] + 3, last["y"] + 80)  # just past the last column, still on the screen
+    assert end[0] < 390
+    touch_drag(page, [(start["x"] + 20, start["y"] + 30)]
+               + [(start["x"] + 20 + (end[0] - start["x"] - 20) * k / 6, start["y"] + 30 + (end[1] - start["y"] - 30) * k / 6)
+                  for k in range(1, 7)])
+    assert faces(page, 9)[-2:] == ["2s", "As"], "dropped beside the last column, where no other is: onto it"
+
+
 def test_a_deal_chosen_by_number_on_a_phone(phone_page, base_url):
     page = phone_page
     open_game(page, base_url + "#spider-4/3")

@@ -650,14 +650,18 @@ function autoplay(view) {
 
 // ---------------------------------------------------------------- input
 // The column under a point of the board; none above or below it (a drop on the stock or the bar
-// springs back rather than play to the column in line with it).
+// springs back rather than play to the column in line with it), nor far to the side of the columns.
 function columnAt(clientX, clientY) {
   const rect = $("board").getBoundingClientRect();
   if (clientY < rect.top || clientY > rect.bottom) return null;
   const x = clientX - rect.left;
   const { left, cw, gap } = geometry;
+  const n = current.columns.length;
   const c = Math.floor((x - left + gap / 2) / (cw + gap));
-  return c >= 0 && c < current.columns.length ? c : null;
+  if (c >= 0 && c < n) return c;
+  // Just past the first or last column, where no other column is, is that column still.
+  const right = left + n * (cw + gap) - gap;
+  return (c < 0 && x >= left - cw / 2) ? 0 : (c >= n && x <= right + cw / 2) ? n - 1 : null;
 }
 
 function pointAt(target) {
@@ -673,6 +677,11 @@ let tapMovedAt = -Infinity; // when a tap last moved cards, with "one tap moves"
 
 function onPointerDown(e) {
   if (e.button !== 0 || !current) return;
+  const menu = document.querySelector("details.more");
+  if (menu.open) { // a press on the board while the menu is open only closes it
+    closeMenu(null);
+    return;
+  }
   const now = performance.now();
   // With one tap moving a card, a press this soon after a tap that moved one is the rest of a
   // double-click or double-tap, not a second move (of the card the first uncovered, say).
@@ -786,6 +795,11 @@ function closeMenu(unless) {
   if (within) menu.querySelector("summary").focus();
 }
 
+function outside(el, e) {
+  const r = el.getBoundingClientRect();
+  return e.clientX < r.left || e.clientX > r.right || e.clientY < r.top || e.clientY > r.bottom;
+}
+
 function onClick(e) {
   closeMenu(e.target.closest("[data-action]") ? null : e.target);
   const button = e.target.closest("[data-action]");
@@ -819,6 +833,7 @@ function wire() {
   document.addEventListener("click", onClick);
   const menu = document.querySelector("details.more"); // closes once focus leaves it, so nothing focused hides under it
   menu.addEventListener("focusout", (e) => { if (e.relatedTarget && !menu.contains(e.relatedTarget)) menu.open = false; });
+  menu.addEventListener("toggle", () => { if (menu.open) menu.querySelector(".menu").scrollTop = 0; }); // from its top
   document.addEventListener("keydown", onKeyDown);
   $("variant").addEventListener("change", (e) => send({ type: "action", name: "variant", variant: e.target.value }));
   // An arrow or a typed letter on the closed Game list would switch variant at each press (WCAG
@@ -853,6 +868,12 @@ function wire() {
       send({ type: "action", name: "dismiss" });
     });
     dialog.addEventListener("close", () => { if (current) showDialogs(current); });
+    // A press and release on the backdrop, outside the dialog's box, asks the same (a phone's way out).
+    dialog.addEventListener("pointerdown", (e) => { dialog.__backdrop = e.target === dialog && outside(dialog, e); });
+    dialog.addEventListener("click", (e) => {
+      if (dialog.__backdrop && e.target === dialog && outside(dialog, e)) send({ type: "action", name: "dismiss" });
+      dialog.__backdrop = false;
+    });
   }
   addEventListener("hashchange", () => send({ type: "hash", hash: location.hash }));
   document.addEventListener("visibilitychange", () => send({ type: document.visibilityState === "hidden" ? "hide" : "show" }));
