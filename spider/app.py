@@ -57,8 +57,8 @@ SAVED_PREFIXES = (SAVE_PREFIX, TIME_PREFIX, VIEW_PREFIX, PROVEN_PREFIX, DEALT_PR
 """What saving keeps in the browser, and switching it off deletes (the settings stay): damaged
 copies kept aside too, copies of games and statistics the player asked to have deleted."""
 STORAGE_WARNING = "Can't save in this browser (storage blocked or full). Play on; the game is lost when the page closes."
-SETTING_NOT_KEPT = "Can't save in this browser (storage blocked or full): your game is kept, but this change lasts \
-only until the page closes."
+SETTING_NOT_KEPT = ("Can't save in this browser (storage blocked or full): your game is kept, but this change "
+                    "lasts only until the page closes.")
 GAME_PREFIXES = (SAVE_PREFIX, TIME_PREFIX, STATS_PREFIX)
 """The keys whose loss loses a game, its play time or its statistics."""
 MOST_KEPT_MS = 1000 * 3600 * 1000
@@ -66,7 +66,7 @@ MOST_KEPT_MS = 1000 * 3600 * 1000
 SEED_DIGITS = 18
 """The longest deal number taken from a link or typed in: far past the 12 digits of a new game's."""
 DOUBLE_PRESS_MS = 400
-"""A press of the stock this soon after it dealt, with no move between, is the rest of a double-click or tap."""
+"""A pointer's press of the stock this soon after it dealt, with no move between, is the rest of a double-click or tap."""
 VERIFY_PER_SESSION = 20
 VERIFY_BELOW = 100
 """Fresh seeds are proved in the background only while fewer proven deals than this are left to
@@ -185,9 +185,11 @@ class App:
             if player:
                 self._take_over(event, handled, paused)
         view = self.view()
+        if SETTINGS_KEY in self.store:  # after the games: the page stops at the first write that fails
+            self.store[SETTINGS_KEY] = self.store.pop(SETTINGS_KEY)
         if self.saving and SAVE_PREFIX + self.game.variant.name in self.store:  # a held save has no view of another game
             self._write(VIEW_PREFIX + self.game.variant.name, json.dumps(view))
-        if any(value is not None and not key.startswith(VIEW_PREFIX) for key, value in self.store.items()):
+        if any(value is not None and key.startswith(GAME_PREFIXES) for key, value in self.store.items()):
             self.unconfirmed = True
         return {"view": view, "store": self.store, "hash": self.link(), "handled": handled, "work": self.jobs.outbox,
                 "idle": self._idle_wanted(), "download": self.download}
@@ -295,7 +297,7 @@ class App:
         from and back to goes on where it was."""
         self._remember(SAVE_PREFIX + self.game.variant.name, self.game.to_json())
         self._keep_time()
-        self._write_settings()  # last: the page stops at the first write that fails, and the game matters more
+        self._write_settings()
 
     def _keep_time(self) -> None:
         self._remember(TIME_PREFIX + self.game.variant.name, str(self.elapsed_ms))
@@ -411,6 +413,11 @@ class App:
         """A new version of the game was deployed and is ready offline; this page still runs the old."""
         self._say(f"A new version of Spider is ready: {self._reload_words()}")
 
+    def _say_outdated(self) -> None:
+        """The worker is a new build's, which took over after this page loaded: no solver here."""
+        self._say(f"A new version of Spider is ready, and its solver cannot help this page: {self._reload_words()}",
+                  "warn")
+
     def _reload_words(self) -> str:
         return ("reload the page to use it; your game is kept." if self.saving
                 else "it starts the next time the page opens (saving is off, so a reload would lose this game).")
@@ -474,6 +481,8 @@ class App:
         elif job["kind"] == "peek":
             self.badge = status if status in ("solved", "unwinnable", "unknown", "error") else None
             self._learn(status, result.get("moves"))
+            if result.get("error") == OUTDATED:
+                self._say_outdated()
         elif job["kind"] == "solve":
             self._solved(status, result.get("moves"), result.get("error"))
 
@@ -491,9 +500,8 @@ class App:
         return line
 
     def _solved(self, status: Any, moves: Any, error: Any = None) -> None:
-        if status == "error" and error == OUTDATED:  # its worker is the new build's
-            self._say(f"A new version of Spider is ready, and its solver cannot help this page: {self._reload_words()}",
-                      "warn")
+        if status == "error" and error == OUTDATED:
+            self._say_outdated()
             return
         if status == "error":
             detail = str(error).removeprefix("Uncaught ")
@@ -628,6 +636,18 @@ class App:
             self._keep_seeds(PROVEN_PREFIX + name, set(self._seeds(PROVEN_PREFIX + name)) | {job["seed"]})
         self._verify_more()
 
+    def _press_stock(self, event: dict[str, Any]) -> None:
+        """Deal, unless this is the rest of a double-click or double-tap on the stock that just dealt
+        (a press by the pointer within :data:`DOUBLE_PRESS_MS`, with no move between)."""
+        now, before = event.get("now"), self.game.moves
+        timed = isinstance(now, (int, float)) and event.get("pointer") is True
+        at, after = self.dealt_at
+        if timed and 0 <= now - at < DOUBLE_PRESS_MS and before == after:
+            return
+        self._play(DEAL)
+        if timed and self.game.moves != before:
+            self.dealt_at = (now, self.game.moves)
+
     def _set_winnable_only(self, on: bool) -> None:
         name = self.game.variant.name
         if on:
@@ -683,16 +703,17 @@ class App:
                     self._write(VIEW_PREFIX + key.removeprefix(SAVE_PREFIX), None)
             what = " and ".join(dict.fromkeys("save" if key.startswith(SAVE_PREFIX) else "statistics"
                                               for key in damaged))
-            self._say(f"There is no room in this browser to keep the damaged {what} aside, so "
-                      f"{'it is' if what == 'save' else 'they are'} left as {'it was' if what == 'save' else 'they were'}"
-                      ", and this game is not saved. Play on; clear some space, then reload, to save again.", "error")
+            left = "it is left as it was" if what == "save" else "they are left as they were"
+            lost = "this game is" if "save" in what else "this visit's statistics are"
+            self._say(f"There is no room in this browser to keep the damaged {what} aside, so {left}, and {lost} "
+                      "not saved. Play on; clear some space, then reload, to save again.", "error")
             return
         for key in unwritten:  # a view of a game whose save was written would paint an older game first
             if key.startswith(VIEW_PREFIX) and SAVE_PREFIX + key.removeprefix(VIEW_PREFIX) not in unwritten:
                 self._write(key, None)
+        if keeps and not any(key.startswith(GAME_PREFIXES) for key in unwritten):
+            self.storage_warned = False  # the game or record this response wrote was kept
         if all(key.startswith(VIEW_PREFIX) for key in unwritten):
-            if keeps:  # the game or record written before the view was kept
-                self.storage_warned = False
             return
         if not any(key.startswith(GAME_PREFIXES) for key in unwritten):
             if SETTINGS_KEY in unwritten and not self.storage_warned:  # the game was kept: only this change is lost
@@ -713,13 +734,7 @@ class App:
         elif name == "hint":
             self._hint()
         elif name == "deal":
-            now = event.get("now")
-            at, after = self.dealt_at
-            timed, before = isinstance(now, (int, float)), self.game.moves
-            if not (timed and 0 <= now - at < DOUBLE_PRESS_MS and before == after):
-                self._play(DEAL)  # else the rest of a double-click or double-tap on the stock that just dealt
-                if timed and self.game.moves != before:
-                    self.dealt_at = (now, self.game.moves)
+            self._press_stock(event)
         elif name in ("new", "replay"):
             self._ask_first(name)
         elif name == "give-up":
@@ -936,6 +951,7 @@ class App:
                     self._write(key, text)
             self._save()
             return
+        self.held.clear()  # a damaged save held from being written over: the player asks it deleted too
         for key in list(self.storage):
             if key.startswith(SAVED_PREFIXES):
                 self._write(key, None)

@@ -294,12 +294,14 @@ def test_undo_restores_face_down_card():
 
 def test_a_double_press_of_the_stock_deals_one_row():
     app, _ = started()
-    for now, stock in ((1_000, 40), (1_150, 40), (1_300, 40), (1_800, 30)):  # a double, then a triple, press
-        view = app.handle({"type": "action", "name": "deal", "now": now})["view"]
+    for now, stock in ((1_000, 40), (1_150, 40), (1_300, 40), (1_800, 30)):  # a triple click, then one more
+        view = app.handle({"type": "action", "name": "deal", "now": now, "pointer": True})["view"]
         assert view["stock"]["count"] == stock, now
     assert view["status"].startswith("Dealt ")
-    app.handle({"type": "key", "key": "d", "now": 1_900})
-    assert app.game.deals_left == 2, "a key pressed again is meant: it deals"
+    app.handle({"type": "action", "name": "deal", "now": 1_900, "pointer": False})
+    assert app.game.deals_left == 2, "Enter or Space on the focused stock, pressed again, is meant: it deals"
+    app.handle({"type": "key", "key": "d", "now": 2_000})
+    assert app.game.deals_left == 1, "so is D"
 
 
 def test_deal_refused_with_empty_column_marks_it():
@@ -635,7 +637,16 @@ def test_a_setting_not_kept_says_the_game_was_and_a_proven_seed_not_kept_says_no
     assert STORAGE_WARNING in view["status"]
     view = app.handle({"type": "storage-error", "keys": ["spider:settings"]})["view"]
     assert view["status"].count("Can't save") == 1 and STORAGE_WARNING in view["status"], \
-        "the game is no longer kept: not told it is"
+        "no game written since the one lost: not told it is kept"
+    response = app.handle({"type": "action", "name": "table", "value": "red"})
+    keys = list(response["store"])
+    view = app.handle({"type": "storage-error", "keys": keys[keys.index("spider:settings"):]})["view"]
+    assert view["status"] == SETTING_NOT_KEPT, "the game written before the setting was kept"
+    app.handle({"type": "action", "name": "deal"})
+    view = app.handle({"type": "storage-error", "keys": ["spider:save:spider-1", "spider:view:spider-1"]})["view"]
+    assert STORAGE_WARNING in view["status"], "a game lost after one was kept again: warned again"
+    keys = list(app.handle({"type": "action", "name": "variant", "variant": "spider-4"})["store"])
+    assert keys[-2:] == ["spider:settings", "spider:view:spider-4"], f"the settings after both games: {keys}"
 
 
 def test_a_stored_view_not_written_is_removed_without_a_warning_and_the_next_save_not_kept_warns():
@@ -676,13 +687,16 @@ def test_a_damaged_save_with_no_room_to_keep_it_aside_is_held_not_overwritten():
     app, response = started({"spider:stats:spider-2": "{not json", "spider:settings": json.dumps({"variant": "spider-2"})})
     keys = list(response["store"])
     view = app.handle({"type": "storage-error", "keys": keys[keys.index("spider:backup:stats:spider-2"):]})["view"]
-    assert "keep the damaged statistics aside, so they are left as they were" in view["status"], "not 'the save'"
+    assert "keep the damaged statistics aside, so they are left as they were, and this visit's statistics are not" \
+        in view["status"], "not 'the save', nor that the game is not saved"
     storage["spider:stats:spider-2"] = "{not json"  # a damaged record too: both copies left unwritten
     app, response = started(storage)
     keys = list(response["store"])
     app.handle({"type": "storage-error", "keys": keys[min(k for k, key in enumerate(keys) if "backup" in key):]})
     response = app.handle({"type": "action", "name": "deal"})
     assert not {"spider:save:spider-2", "spider:stats:spider-2"} & set(response["store"]), "neither written over"
+    response = app.handle({"type": "action", "name": "saving", "on": False})
+    assert response["store"]["spider:save:spider-2"] is None, "saving off deletes a held damaged save too"
 
 
 def test_links_open_deals_and_bad_links_change_nothing():
@@ -1109,6 +1123,10 @@ def test_a_solver_that_cannot_run_is_reported_and_nothing_waits_on_it(monkeypatc
     view = answer(app, response, status="error", error=OUTDATED, moves=[])["view"]
     assert view["status"] == ("A new version of Spider is ready, and its solver cannot help this page: reload the page "
                               "to use it; your game is kept."), "not that the solver cannot run in this browser"
+    app, _ = at_position()
+    view = answer(app, app.handle({"type": "action", "name": "peek", "on": True}), status="error", error=OUTDATED,
+                  moves=[])["view"]
+    assert view["badge"]["state"] == "error" and view["status"].startswith("A new version of Spider is ready, and its")
 
 
 def test_winnable_only_deals_proven_seeds_and_proves_more_in_view_when_they_run_short():

@@ -817,7 +817,7 @@ function onClick(e) {
     );
     return;
   }
-  send({ type: "action", name });
+  send({ type: "action", name, pointer: e.detail > 0 }); // a click, not Enter or Space on a focused button
 }
 
 function wire() {
