@@ -1070,6 +1070,24 @@ def test_a_phone_players_taps_land_as_meant(phone_page, base_url):
     assert faces(page, 9)[-2:] == ["2s", "As"], "dropped beside the last column, where no other is: onto it"
 
 
+def test_stop_takes_a_finger_without_shrinking_a_sideways_phones_board(phone_page, base_url):
+    page = phone_page
+    page.set_viewport_size({"width": 750, "height": 342})
+    open_game(page, base_url + "#spider-1/42")
+    height = page.locator(".status-bar").bounding_box()["height"]
+    page.evaluate("() => window.app.send({type: 'action', name: 'show-me'})")
+    stop = page.locator('[data-role="stop"]')
+    stop.wait_for(state="visible")
+    assert page.locator(".status-bar").bounding_box()["height"] == height, "the board keeps its size"
+    box = stop.bounding_box()
+    reach = page.evaluate("""([x, top, bottom]) => [top - 8, bottom + 8].map(y =>
+        document.elementFromPoint(x, Math.min(y, innerHeight - 1))?.closest('[data-role=stop]') !== null)""",
+                          [box["x"] + box["width"] / 2, box["y"], box["y"] + box["height"]])
+    assert reach == [True, True], "8 px above and below it are Stop's too"
+    stop.tap()
+    assert status(page) == "Stopped."
+
+
 def test_a_deal_chosen_by_number_on_a_phone(phone_page, base_url):
     page = phone_page
     open_game(page, base_url + "#spider-4/3")
