@@ -1187,6 +1187,13 @@ def test_the_peeking_badge_keeps_a_desktop_bar_to_one_row(page, base_url):
         page.set_viewport_size({"width": width, "height": height})
         page.evaluate("(hash) => { location.hash = hash; }", "#" + variant)
         page.wait_for_timeout(300)
+        page.evaluate("() => { document.querySelector('[data-role=badge]').hidden = true; }")
+        short = page.locator(".bar").bounding_box()["height"]
+        page.evaluate("""() => [['score', '1289'], ['moves', '123'], ['time', '12:34']].forEach(([name, value]) => {
+            document.querySelector(`[data-stat=${name}]`).textContent = value; })""")  # a late game's
+        assert page.locator(".bar").bounding_box()["height"] == short, f"{width} px: a four-digit score wraps the bar"
+        page.evaluate("(hash) => { location.hash = hash; }", "#" + variant.replace("/", "/1"))
+        page.wait_for_timeout(300)
         for text in ("", "Winnable", "Checking…", "Can't check"):  # each width the badge takes, none at first
             page.evaluate("""(text) => { const badge = document.querySelector('[data-role=badge]');
                 badge.hidden = !text; badge.textContent = text; }""", text)
