@@ -330,8 +330,10 @@ def test_reload_resumes_and_variants_keep_their_games(page, base_url):
     page.locator('[data-role="variant"]').select_option("spider-4")
     assert page.evaluate("location.hash").startswith("#spider-4/")
     assert stat(page, "moves") == "0"
-    page.locator('[data-action="deal"]').click()
-    page.locator('[data-action="deal"]').click()
+    page.locator('[data-action="deal"]').dblclick()
+    assert stat(page, "moves") == "1", "a double-click on the stock deals one row"
+    page.locator('[data-action="deal"]').press("Enter")
+    assert stat(page, "moves") == "2", "Enter on the focused stock deals, however soon"
     spider4 = [faces(page, c) for c in range(10)]
     page.locator('[data-role="variant"]').select_option("spider-1")
     assert [faces(page, c) for c in range(10)] == spider1
