@@ -1129,10 +1129,16 @@ class App:
         return True
 
     def _move_selection(self, dst: int) -> bool:
+        """Play the picked-up group onto ``dst``; onto a card it cannot go on, the part of its
+        column's movable group that can (at most one does: it starts one rank below that card),
+        since a covered card's strip is small to hit and the player's aim is plain."""
         sel = self.selection
         assert sel is not None
-        count = len(self.game.columns[sel.col]) - sel.index
-        return self._play(Move(sel.col, dst, count))
+        move = Move(sel.col, dst, len(self.game.columns[sel.col]) - sel.index)
+        if self.game.columns[dst] and not self.game.is_legal(move):
+            fits = (Move(sel.col, dst, n) for n in range(1, self.game.movable(sel.col) + 1))
+            move = next((m for m in fits if self.game.is_legal(m)), move)
+        return self._play(move)
 
     def on_drop(self, event: dict[str, Any]) -> None:
         """A dragged group was released over column ``col`` (or nowhere: ``col`` null)."""

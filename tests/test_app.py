@@ -304,6 +304,24 @@ def test_a_double_press_of_the_stock_deals_one_row():
     assert app.game.deals_left == 1, "so is D"
 
 
+def test_a_group_dropped_onto_a_card_it_cannot_go_on_plays_the_part_of_its_run_that_can():
+    app, _ = at_position(position("spider-4", ["5d | 9s 8s 7s", "| 8h", "| Th", "| Kc", ""], spare=3))
+    app.handle({"type": "pick", "col": 0, "index": 1})  # 9♠ 8♠ 7♠, aimed at 8♥: only 7♠ goes there
+    view = app.handle({"type": "pick", "col": 1})["view"]
+    assert (cards_of(view, 0), cards_of(view, 1)) == (["", "9s", "8s"], ["8h", "7s"])
+    assert view["status"] == "Moved 7♠ to column 2."
+    app.handle({"type": "pick", "col": 0, "index": 2})  # 8♠ alone, aimed at 10♥: 9♠ 8♠ go there
+    view = app.handle({"type": "pick", "col": 2})["view"]
+    assert (cards_of(view, 0), cards_of(view, 2)) == (["5d"], ["Th", "9s", "8s"])
+    app.handle({"type": "pick", "col": 2, "index": 1})
+    before = app.game.to_text()
+    view = app.handle({"type": "pick", "col": 3})["view"]
+    assert view["tone"] == "error" and "9♠ can't go on K♣" in view["status"] and app.game.to_text() == before
+    app.handle({"type": "pick", "col": 2, "index": 2})
+    view = app.handle({"type": "pick", "col": 4})["view"]
+    assert cards_of(view, 4) == ["8s"], "an empty column takes just what was picked up"
+
+
 def test_deal_refused_with_empty_column_marks_it():
     app, _ = at_position()
     view = app.handle({"type": "action", "name": "deal"})["view"]
