@@ -1128,17 +1128,20 @@ class App:
         self._say(f"Picked up {group_label(cards[index:])}. Choose a column.")
         return True
 
-    def _move_selection(self, dst: int) -> bool:
-        """Play the picked-up group onto ``dst``; onto a card it cannot go on, the part of its
-        column's movable group that can (at most one does: it starts one rank below that card),
-        since a covered card's strip is small to hit and the player's aim is plain."""
+    def drop_move(self, dst: int) -> Move:
+        """The move the picked-up group makes onto ``dst``: onto a card it cannot go on, the part
+        of its column's movable group that can (at most one can: it starts one rank below that
+        card), since a covered card's strip is small to hit and the player's aim is plain."""
         sel = self.selection
         assert sel is not None
         move = Move(sel.col, dst, len(self.game.columns[sel.col]) - sel.index)
         if self.game.columns[dst] and not self.game.is_legal(move):
             fits = (Move(sel.col, dst, n) for n in range(1, self.game.movable(sel.col) + 1))
             move = next((m for m in fits if self.game.is_legal(m)), move)
-        return self._play(move)
+        return move
+
+    def _move_selection(self, dst: int) -> bool:
+        return self._play(self.drop_move(dst))
 
     def on_drop(self, event: dict[str, Any]) -> None:
         """A dragged group was released over column ``col`` (or nowhere: ``col`` null)."""

@@ -306,7 +306,8 @@ def test_a_double_press_of_the_stock_deals_one_row():
 
 def test_a_group_dropped_onto_a_card_it_cannot_go_on_plays_the_part_of_its_run_that_can():
     app, _ = at_position(position("spider-4", ["5d | 9s 8s 7s", "| 8h", "| Th", "| Kc", ""], spare=3))
-    app.handle({"type": "pick", "col": 0, "index": 1})  # 9♠ 8♠ 7♠, aimed at 8♥: only 7♠ goes there
+    view = app.handle({"type": "pick", "col": 0, "index": 1})["view"]  # 9♠ 8♠ 7♠, aimed at 8♥: only 7♠ goes there
+    assert [col["target"] for col in view["columns"]][:5] == [False, True, True, False, True], "each drop that plays"
     view = app.handle({"type": "pick", "col": 1})["view"]
     assert (cards_of(view, 0), cards_of(view, 1)) == (["", "9s", "8s"], ["8h", "7s"])
     assert view["status"] == "Moved 7♠ to column 2."
