@@ -11,6 +11,7 @@ worker), ``idle`` (whether to offer spare time) and ``download`` (a file to hand
 from __future__ import annotations
 
 import json
+import math
 import zlib
 from collections.abc import Mapping
 from datetime import date
@@ -122,7 +123,7 @@ class App:
         self.verdicts = Verdicts()
         self.verify_budget = VERIFY_PER_SESSION
         self.hidden = False  # the page is out of view: no seed checks are started
-        self.dealt_at: tuple[float, int] = (-DOUBLE_PRESS_MS, -1)  # when the stock last dealt, and the moves then
+        self.dealt_at: tuple[float, Game | None, int] = (-DOUBLE_PRESS_MS, None, -1)  # when the stock last dealt
         self.stopping = False  # the event being handled stops "Show me", if the game handles it
         self.today: date | None = None  # the player's date, which only the page knows: sent with each event
         self._identified: tuple[Game, str] | None = None
@@ -195,7 +196,7 @@ class App:
                 "idle": self._idle_wanted(), "download": self.download}
 
     def _tick(self, now: Any) -> None:
-        if not isinstance(now, (int, float)):
+        if not _finite(now):
             return
         if self.last_event_ms is not None and self.clock_running():
             self.elapsed_ms += int(min(max(now - self.last_event_ms, 0), IDLE_CAP_MS))
@@ -640,13 +641,13 @@ class App:
         """Deal, unless this is the rest of a double-click or double-tap on the stock that just dealt
         (a press by the pointer within :data:`DOUBLE_PRESS_MS`, with no move between)."""
         now, before = event.get("now"), self.game.moves
-        timed = isinstance(now, (int, float)) and event.get("pointer") is True
-        at, after = self.dealt_at
-        if timed and 0 <= now - at < DOUBLE_PRESS_MS and before == after:
+        timed = _finite(now) and event.get("pointer") is True
+        at, game, after = self.dealt_at
+        if timed and 0 <= now - at < DOUBLE_PRESS_MS and game is self.game and before == after:
             return
         self._play(DEAL)
         if timed and self.game.moves != before:
-            self.dealt_at = (now, self.game.moves)
+            self.dealt_at = (now, self.game, self.game.moves)
 
     def _set_winnable_only(self, on: bool) -> None:
         name = self.game.variant.name
@@ -1128,20 +1129,28 @@ class App:
         self._say(f"Picked up {group_label(cards[index:])}. Choose a column.")
         return True
 
-    def drop_move(self, dst: int) -> Move:
-        """The move the picked-up group makes onto ``dst``: onto a card it cannot go on, the part
-        of its column's movable group that can (at most one can: it starts one rank below that
-        card), since a covered card's strip is small to hit and the player's aim is plain."""
+    def _move_selection(self, dst: int) -> bool:
         sel = self.selection
         assert sel is not None
-        move = Move(sel.col, dst, len(self.game.columns[sel.col]) - sel.index)
-        if self.game.columns[dst] and not self.game.is_legal(move):
-            fits = (Move(sel.col, dst, n) for n in range(1, self.game.movable(sel.col) + 1))
-            move = next((m for m in fits if self.game.is_legal(m)), move)
-        return move
+        return self._play(Move(sel.col, dst, len(self.game.columns[sel.col]) - sel.index))
 
-    def _move_selection(self, dst: int) -> bool:
-        return self._play(self.drop_move(dst))
+    def _fitting_part(self, dst: int) -> Move | None:
+        """A dragged group let go on a card it cannot go on: the part of its sequence that can
+        (at most one can: it starts one rank below that card), a card more or fewer than was
+        picked up, since a covered card's strip is small to hit and a drag's aim is plain. None
+        unless the picked cards are one sequence (a Scorpion group need not be)."""
+        sel = self.selection
+        assert sel is not None
+        cards = self.game.columns[sel.col]
+        if not self.game.columns[dst]:
+            return None  # an empty column takes what was picked up
+        first, lowest, link = len(cards) - 1, len(cards) - self.game.movable(sel.col), self.game.variant.build
+        while first > lowest and link(cards[first - 1], cards[first]):
+            first -= 1
+        if first > sel.index:
+            return None
+        fits = (Move(sel.col, dst, n) for n in range(1, len(cards) - first + 1))
+        return next((m for m in fits if self.game.is_legal(m)), None)
 
     def on_drop(self, event: dict[str, Any]) -> None:
         """A dragged group was released over column ``col`` (or nowhere: ``col`` null)."""
@@ -1151,6 +1160,10 @@ class App:
         if not isinstance(col, int) or not 0 <= col < len(self.game.columns) or col == self.selection.col:
             self.selection = None
             self._say("")
+            return
+        count = len(self.game.columns[self.selection.col]) - self.selection.index
+        if not self.game.is_legal(Move(self.selection.col, col, count)) and (part := self._fitting_part(col)):
+            self._play(part)
             return
         self._move_selection(col)
 
@@ -1336,6 +1349,11 @@ def _move_words(move: Move, game: Game) -> str:
 
 def _capital(text: str) -> str:
     return text[:1].upper() + text[1:]
+
+
+def _finite(value: Any) -> bool:
+    """A number from an event that arithmetic can use (JSON also reads NaN and Infinity)."""
+    return isinstance(value, (int, float)) and math.isfinite(value)
 
 
 def _backup_key(name: str, n: int) -> str:

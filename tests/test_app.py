@@ -302,25 +302,46 @@ def test_a_double_press_of_the_stock_deals_one_row():
     assert app.game.deals_left == 2, "Enter or Space on the focused stock, pressed again, is meant: it deals"
     app.handle({"type": "key", "key": "d", "now": 2_000})
     assert app.game.deals_left == 1, "so is D"
+    app.handle({"type": "action", "name": "deal", "now": 3_000, "pointer": True})
+    app.handle({"type": "action", "name": "variant", "variant": "spider-2", "now": 3_100})
+    app.handle({"type": "action", "name": "deal", "now": 3_200, "pointer": True})
+    assert app.game.moves == 1, "another game's stock: a press of its own"
+    view = app.handle({"type": "action", "name": "deal", "now": float("nan"), "pointer": True})["view"]
+    app.handle({"type": "tick", "now": float("inf")})
+    assert app.game.moves == 2 and view["status"].startswith("Dealt "), "a time arithmetic cannot use is no time"
 
 
-def test_a_group_dropped_onto_a_card_it_cannot_go_on_plays_the_part_of_its_run_that_can():
+def test_a_group_dragged_onto_a_card_it_cannot_go_on_plays_the_part_of_its_run_that_can():
     app, _ = at_position(position("spider-4", ["5d | 9s 8s 7s", "| 8h", "| Th", "| Kc", ""], spare=3))
-    view = app.handle({"type": "pick", "col": 0, "index": 1})["view"]  # 9♠ 8♠ 7♠, aimed at 8♥: only 7♠ goes there
-    assert [col["target"] for col in view["columns"]][:5] == [False, True, True, False, True], "each drop that plays"
-    view = app.handle({"type": "pick", "col": 1})["view"]
+    view = app.handle({"type": "pick", "col": 0, "index": 1})["view"]  # 9♠ 8♠ 7♠, dragged to 8♥: only 7♠ goes there
+    assert [col["target"] for col in view["columns"]][:5] == [False, False, True, False, True], "where they all go"
+    view = app.handle({"type": "drop", "col": 1})["view"]
     assert (cards_of(view, 0), cards_of(view, 1)) == (["", "9s", "8s"], ["8h", "7s"])
     assert view["status"] == "Moved 7♠ to column 2."
-    app.handle({"type": "pick", "col": 0, "index": 2})  # 8♠ alone, aimed at 10♥: 9♠ 8♠ go there
-    view = app.handle({"type": "pick", "col": 2})["view"]
+    app.handle({"type": "pick", "col": 0, "index": 2})  # 8♠ alone, dragged to 10♥: 9♠ 8♠ go there
+    view = app.handle({"type": "drop", "col": 2})["view"]
     assert (cards_of(view, 0), cards_of(view, 2)) == (["5d"], ["Th", "9s", "8s"])
-    app.handle({"type": "pick", "col": 2, "index": 1})
     before = app.game.to_text()
-    view = app.handle({"type": "pick", "col": 3})["view"]
+    app.handle({"type": "pick", "col": 2, "index": 1})
+    view = app.handle({"type": "drop", "col": 3})["view"]
     assert view["tone"] == "error" and "9♠ can't go on K♣" in view["status"] and app.game.to_text() == before
     app.handle({"type": "pick", "col": 2, "index": 2})
-    view = app.handle({"type": "pick", "col": 4})["view"]
-    assert cards_of(view, 4) == ["8s"], "an empty column takes just what was picked up"
+    assert cards_of(app.handle({"type": "drop", "col": 4})["view"], 4) == ["8s"], "an empty column takes what was picked"
+    app, _ = at_position(position("spider-4", ["5d | 9s 8s 7s", "| 8h", "| Th", "| Kc", ""], spare=3))
+    before = app.game.to_text()
+    app.handle({"type": "pick", "col": 0, "index": 1})  # tapped, not dragged: a tap on 8♥ may be a change of mind
+    view = app.handle({"type": "pick", "col": 1, "index": 0})["view"]
+    assert view["tone"] == "error" and app.game.to_text() == before, "refused, as the marks said"
+
+
+def test_a_scorpion_group_that_is_no_sequence_is_dropped_whole_or_not_at_all():
+    app, _ = at_position(position("scorpion", ["| 9c 4d 8s 2c 3h", "| Tc", "| 4h", "| Kd"], spare=3))
+    app.handle({"type": "pick", "col": 0, "index": 0})  # 3♥ on top would fit 4♥, but 9♣ 4♦ … was picked up
+    before = app.game.to_text()
+    view = app.handle({"type": "drop", "col": 2})["view"]
+    assert view["tone"] == "error" and app.game.to_text() == before
+    app.handle({"type": "pick", "col": 0, "index": 4})  # 3♥ alone, dragged to 10♣: nothing of it fits
+    assert app.handle({"type": "drop", "col": 1})["view"]["tone"] == "error" and app.game.to_text() == before
 
 
 def test_deal_refused_with_empty_column_marks_it():
