@@ -712,14 +712,13 @@ class App:
         for key in unwritten:  # a view of a game whose save was written would paint an older game first
             if key.startswith(VIEW_PREFIX) and SAVE_PREFIX + key.removeprefix(VIEW_PREFIX) not in unwritten:
                 self._write(key, None)
-        if keeps and not any(key.startswith(GAME_PREFIXES) for key in unwritten):
+        lost = any(key.startswith(GAME_PREFIXES) for key in unwritten)
+        if keeps and not lost:
             self.storage_warned = False  # the game or record this response wrote was kept
-        if all(key.startswith(VIEW_PREFIX) for key in unwritten):
-            return
-        if not any(key.startswith(GAME_PREFIXES) for key in unwritten):
-            if SETTINGS_KEY in unwritten and not self.storage_warned:  # the game was kept: only this change is lost
+        if not lost:  # a setting not kept says so; a view or a proven seed (proved again) says nothing
+            if SETTINGS_KEY in unwritten and not self.storage_warned:
                 self._say(SETTING_NOT_KEPT, "warn")
-            return  # else only seeds the solver proved, which it proves again
+            return
         if not self.storage_warned:
             self.storage_warned = True
             base = self.message.removesuffix(STORAGE_WARNING).rstrip()
@@ -1129,10 +1128,14 @@ class App:
         self._say(f"Picked up {group_label(cards[index:])}. Choose a column.")
         return True
 
-    def _move_selection(self, dst: int) -> bool:
+    def selection_move(self, dst: int) -> Move:
+        """The move of the picked-up group onto column ``dst``."""
         sel = self.selection
         assert sel is not None
-        return self._play(Move(sel.col, dst, len(self.game.columns[sel.col]) - sel.index))
+        return Move(sel.col, dst, len(self.game.columns[sel.col]) - sel.index)
+
+    def _move_selection(self, dst: int) -> bool:
+        return self._play(self.selection_move(dst))
 
     def _fitting_part(self, dst: int) -> Move | None:
         """A dragged group let go on a card it cannot go on: the part of its sequence that can
@@ -1161,11 +1164,8 @@ class App:
             self.selection = None
             self._say("")
             return
-        count = len(self.game.columns[self.selection.col]) - self.selection.index
-        if not self.game.is_legal(Move(self.selection.col, col, count)) and (part := self._fitting_part(col)):
-            self._play(part)
-            return
-        self._move_selection(col)
+        move = self.selection_move(col)
+        self._play(move if self.game.is_legal(move) else (self._fitting_part(col) or move))
 
     def on_tap(self, event: dict[str, Any]) -> None:
         """A click or tap let go where it was pressed, on the group its press picked up: with
@@ -1174,7 +1174,7 @@ class App:
         sel = self.selection
         if not self.tap_moves or sel is None or (sel.col, sel.index) != (event.get("col"), event.get("index")):
             return
-        dst = best_destination(self.game, sel.col, len(self.game.columns[sel.col]) - sel.index)
+        dst = best_destination(self.game, sel.col, self.selection_move(sel.col).count)
         if dst is not None:
             self._move_selection(dst)
 

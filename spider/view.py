@@ -12,7 +12,6 @@ from typing import TYPE_CHECKING, Any
 from .backup import describe
 from .cards import KING, Card
 from .game import Game, face_down
-from .moves import Move
 from .rules import how_to_play
 from .stats import IDLE_CAP_MS, clock_text
 
@@ -67,7 +66,7 @@ def render(app: App) -> dict[str, Any]:
                 "hint_to": hinted and i == len(cards) - 1,  # the card the hint builds on: a column's slot hides under its cards
                 "focus": focus == (c, i),
             })
-        target = sel is not None and sel.col != c and game.is_legal(Move(sel.col, c, len(game.columns[sel.col]) - sel.index))
+        target = sel is not None and sel.col != c and game.is_legal(app.selection_move(c))
         columns.append({
             "cards": column,
             "name": _column_words(c, cards) + (", a legal drop" if target else "") + (", the hint's column" if hinted else ""),

@@ -51,6 +51,18 @@ def click_card(page, col: int, index: int) -> None:
     card(page, col, index).click(position={"x": 8, "y": 4})
 
 
+def touch_drag(page, points, pause_s: float = 0) -> None:
+    """A finger down at the first point, moved through the others (``pause_s`` apart), and lifted:
+    one point alone is a tap."""
+    cdp = page.context.new_cdp_session(page)
+    (x, y), *rest = points
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]})
+    for x, y in rest:
+        time.sleep(pause_s)
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [{"x": x, "y": y}]})
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+
+
 def faces(page, col: int) -> list[str]:
     return page.locator(f'.card[data-col="{col}"]').evaluate_all(
         "els => els.sort((a, b) => a.dataset.index - b.dataset.index).map(e => e.dataset.card)"
@@ -463,18 +475,12 @@ def test_phone_fits_and_touch_drag_moves(phone_page, base_url):
     save_screenshot(page, "phone-position")
     box = card(page, 0, 2).bounding_box()
     target = column(page, 2).bounding_box()
-    cdp = page.context.new_cdp_session(page)
-    points = [(box["x"] + 6, box["y"] + 4)] + [
-        (box["x"] + 6 + (target["x"] - box["x"]) * k / 6, box["y"] + 4 + 40 * k / 6) for k in range(1, 7)
-    ]
-    cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": points[0][0], "y": points[0][1]}]})
-    for x, y in points[1:]:
-        cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [{"x": x, "y": y}]})
-    cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    touch_drag(page, [(box["x"] + 6 + (target["x"] - box["x"]) * k / 6, box["y"] + 4 + 40 * k / 6) for k in range(7)])
     assert faces(page, 2) == ["9s", "8s"]
     settle(page)
     assert "covered" in card(page, 2, 0).get_attribute("class")
     box = card(page, 2, 1).bounding_box()
+    cdp = page.context.new_cdp_session(page)  # held down over the column, to look mid-drag
     cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": box["x"] + 6, "y": box["y"] + 4}]})
     for k in range(1, 4):
         cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [{"x": box["x"] + 6, "y": box["y"] + 4 + 30 * k}]})
@@ -1015,32 +1021,16 @@ def test_a_phone_has_finger_sized_controls_and_one_bar_row_held_sideways(phone_p
 def test_the_tap_after_a_quick_flick_of_a_card_is_not_lost(phone_page, base_url):
     page = phone_page
     open_game(page, base_url + "#spider-1/42")  # A♠ on top of column 4, 2♠ of column 10
-    cdp = page.context.new_cdp_session(page)
     start, end = card(page, 3, 4).bounding_box(), card(page, 9, 4).bounding_box()
-    cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": start["x"] + 20, "y": start["y"] + 30}]})
-    for k in range(1, 4):  # about 3 px a millisecond: a flick
-        time.sleep(0.01)
-        x, y = start["x"] + 20 + (end["x"] - start["x"]) * k / 3, start["y"] + 30 + (end["y"] + 30 - start["y"]) * k / 3
-        cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [{"x": x, "y": y}]})
-    cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    touch_drag(page, [(start["x"] + 20 + (end["x"] - start["x"]) * k / 3, start["y"] + 30 + (end["y"] - start["y"]) * k / 3)
+                      for k in range(4)], pause_s=0.01)  # about 3 px a millisecond: a flick
     assert faces(page, 9)[-2:] == ["2s", "As"]
     settle(page)
     undo = page.locator('[data-action="undo"]').bounding_box()
-    point = {"x": undo["x"] + undo["width"] / 2, "y": undo["y"] + undo["height"] / 2}
-    cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [point]})
-    cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    touch_drag(page, [(undo["x"] + undo["width"] / 2, undo["y"] + undo["height"] / 2)])  # a tap
     page.wait_for_function("() => document.querySelector('[data-role=status]').textContent.startsWith('Undid')",
                            timeout=3_000)
     assert faces(page, 9)[-1] == "2s", "the first tap on Undo undoes: it is not taken for stopping a fling"
-
-
-def touch_drag(page, points) -> None:
-    cdp = page.context.new_cdp_session(page)
-    (x, y), *rest = points
-    cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]})
-    for x, y in rest:
-        cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [{"x": x, "y": y}]})
-    cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
 
 
 def test_a_phone_players_taps_land_as_meant(phone_page, base_url):
