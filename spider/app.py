@@ -142,6 +142,7 @@ class App:
         self.dialog: str | None = None
         self.autoplay: list[Move] | None = None
         self.shown_win = False  # "Show me" played a win of this game: winning it is not the player's
+        self.stop_key = " or Esc"  # how "Show me" says to stop it: the key too, unless a pointer asked
         self.pace_ms = SHOW_ME_PACE_MS[1]
         self.badge: str | None = None
         self.linked: tuple[Game, str] | None = None
@@ -523,7 +524,7 @@ class App:
             if forfeit:
                 self._keep_record(self.record.loss())
             self._say(f"Found a win in {count} move{'s' if count != 1 else ''}"
-                      f"{' (not counted as yours)' if forfeit else ''}. Watch, or press Stop or Esc.", "hint")
+                      f"{' (not counted as yours)' if forfeit else ''}. Watch, or press Stop{self.stop_key}.", "hint")
         elif status == "unwinnable":
             self._say(f"There is no way to win from here: this position is lost. {self._way_out()}", "warn")
         else:
@@ -766,6 +767,7 @@ class App:
             self._close_dialog()
             self._say("Kept your game; the link was not opened.")
         elif name == "show-me":
+            self.stop_key = "" if event.get("pointer") is True else " or Esc"  # a finger or mouse has Stop at hand
             self._show_me()
         elif name == "stats":
             self.dialog = "stats"

@@ -1002,6 +1002,14 @@ def test_show_me_plays_a_long_win_faster():
         assert answer(app, response, status="solved", moves=["1 2 2"] * count)["view"]["autoplay"] == pace
 
 
+def test_show_me_names_esc_only_to_a_key_press():
+    """A click or tap on Show me has Stop at hand; Enter on it is told of Esc too."""
+    for pointer, told in ((True, "Watch, or press Stop."), (False, "Watch, or press Stop or Esc.")):
+        app, _ = at_position()
+        response = app.handle({"type": "action", "name": "show-me", "pointer": pointer})
+        assert told in answer(app, response, status="solved", moves=["1 2 2"])["view"]["status"]
+
+
 def test_show_me_plays_the_solution_and_any_input_stops_it():
     app, _ = at_position()
     response = app.handle({"type": "action", "name": "show-me"})
