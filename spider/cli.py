@@ -3,19 +3,21 @@
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import sys
 import textwrap
 import time
 import tracemalloc
 from collections.abc import Callable, Iterator, Sequence
-from typing import Any, TypeVar
+from typing import Any, TextIO, TypeVar
 
 from .errors import IllegalMove
 from .game import Game
 from .hints import hints, nothing_to_suggest, play_blind
 from .moves import Move
 from .rules import how_to_play
+from .shuffle import is_seed
 from .solver import SolveResult, solve
 from .variants import VARIANTS
 
@@ -51,11 +53,13 @@ def play(args: argparse.Namespace) -> int:
     print(f"{game.variant.title}, deal {game.seed}. "
           "Type FROM TO [COUNT], d to deal, h for hints, u to undo, r to redo, ? for the rules, q to quit.")
     while not game.is_won:
-        print(game.to_text(), f"score {game.score}", sep="")
+        print(table(game))
         try:
             line = input("> ").strip()
         except EOFError:
             return 0
+        if len(line) == 1:
+            line = line.lower()  # Q, D, H as q, d, h
         try:
             if line == "q":
                 return 0
@@ -75,6 +79,19 @@ def play(args: argparse.Namespace) -> int:
             print(e)
     print(f"Won with score {game.score} in {game.moves} moves.")
     return 0
+
+
+def table(game: Game) -> str:
+    """The position as the player sees it: the notation's layout, each face-down card ``##`` and
+    the stock only counted (the notation itself names every hidden card)."""
+    deals = game.deals_left
+    lines = [f"{game.variant.name} moves={game.moves} done={''.join(game.completed) or '-'} score={game.score}",
+             f"stock: {len(game.stock)} cards, {deals} deal{'s' if deals != 1 else ''} left"]
+    for number, column in enumerate(game.columns, 1):
+        down = ["##" for card in column if not card.face_up]
+        up = [str(card) for card in column if card.face_up]
+        lines.append(" ".join([f"{number}:", *down, "|", *up]) if column else f"{number}:")
+    return "\n".join(lines)
 
 
 def _advice(game: Game, most: int = 3) -> str:
@@ -219,6 +236,18 @@ def _proven(variant: str, seed: int, budget: float) -> tuple[SolveResult, str | 
 @command
 def winnable(args: argparse.Namespace) -> int:
     """Write the seeds the solver proves winnable (replayed to a win first), one a line."""
+    if not args.out:
+        return _prove(args, sys.stdout)
+    try:
+        with open(args.out, "w", encoding="utf-8") as out:  # opened first: a bad path fails before the work
+            return _prove(args, out)
+    except OSError as e:
+        print(f"cannot write {args.out}: {e.strerror}", file=sys.stderr)
+        return 2
+
+
+def _prove(args: argparse.Namespace, out: TextIO) -> int:
+    """The seeds proven, to ``out``; each seed's answer and the totals to stderr."""
     proven = []
     broken = 0
     answers = _each(_proven, [(args.variant, seed, args.budget) for seed in args.seeds], args.jobs)
@@ -229,13 +258,8 @@ def winnable(args: argparse.Namespace) -> int:
             continue
         if result.status == "solved":
             proven.append(seed)
-        print(f"seed {seed}: {result.status} {result.seconds:.1f}s", flush=True)
-    text = "".join(f"{seed}\n" for seed in proven)
-    if args.out:
-        with open(args.out, "w", encoding="utf-8") as out:
-            out.write(text)
-    else:
-        print(text, end="")
+        print(f"seed {seed}: {result.status} {result.seconds:.1f}s", file=sys.stderr, flush=True)
+    out.write("".join(f"{seed}\n" for seed in proven))
     print(f"{args.variant}: {len(proven)} of {len(args.seeds)} seeds proven winnable", file=sys.stderr)
     if broken:
         print(f"{args.variant}: {broken} solver answers did not replay (a solver bug)", file=sys.stderr)
@@ -249,11 +273,11 @@ def _seeds(text: str) -> list[int]:
     for part in text.split(","):
         first, dash, last = part.partition("-")
         try:
-            some = list(range(int(first), int(last) + 1)) if dash else [int(first)]
+            some = range(int(first), int(last) + 1) if dash else range(int(first), int(first) + 1)
         except ValueError:
             raise argparse.ArgumentTypeError(f"{part!r} is not a seed or a range like 1-200") from None
-        if not some or some[0] < 0:
-            raise argparse.ArgumentTypeError(f"{part!r} names no seeds")
+        if not some or not (is_seed(some[0]) and is_seed(some[-1])):
+            raise argparse.ArgumentTypeError(f"{part!r} names no seeds (deals are 0 to 2**64 - 1)")
         seeds.extend(some)
     if len(set(seeds)) < len(seeds):
         raise argparse.ArgumentTypeError(f"{text!r} names a seed twice")
@@ -271,15 +295,30 @@ def _budget(text: str) -> float:
     return seconds
 
 
-def _jobs(text: str) -> int:
-    """A process count of at least 1."""
+def _seed(text: str) -> int:
+    """One deal number."""
     try:
-        jobs = int(text)
+        seed = int(text)
     except ValueError:
-        jobs = 0
-    if jobs < 1:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number of processes (1 or more)")
-    return jobs
+        seed = -1
+    if not is_seed(seed):
+        raise argparse.ArgumentTypeError(f"{text!r} is not a deal number (0 to 2**64 - 1)")
+    return seed
+
+
+def _count(noun: str) -> Callable[[str], int]:
+    """A reader of how many ``noun``: at least 1 (none would only divide by zero or do nothing)."""
+
+    def count(text: str) -> int:
+        try:
+            number = int(text)
+        except ValueError:
+            number = 0
+        if number < 1:
+            raise argparse.ArgumentTypeError(f"{text!r} is not a number of {noun} (1 or more)")
+        return number
+
+    return count
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -287,25 +326,25 @@ def _parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", required=True)
     p = sub.add_parser("show", help="print a deal as notation")
     p.add_argument("variant", choices=VARIANTS)
-    p.add_argument("seed", type=int)
+    p.add_argument("seed", type=_seed)
     p = sub.add_parser("rules", help="how to play a variant")
     p.add_argument("variant", choices=VARIANTS)
     p = sub.add_parser("play", help="play in the terminal")
     p.add_argument("variant", choices=VARIANTS)
-    p.add_argument("seed", type=int, nargs="?")
+    p.add_argument("seed", type=_seed, nargs="?", help="default: a random deal")
     p = sub.add_parser("bench", help="engine throughput")
     p.add_argument("variants", nargs="*", metavar="VARIANT", help="default: spider-1 spider-2 spider-4")
-    p.add_argument("--games", type=int, default=20)
-    p.add_argument("--steps", type=int, default=300)
+    p.add_argument("--games", type=_count("games"), default=20, help="seeds 1 to this, each a game (default 20)")
+    p.add_argument("--steps", type=_count("moves"), default=300, help="random moves a game at most (default 300)")
     p = _seed_command(sub, "bot", "win rate of blind play with the top hint", "1-200")
     p.add_argument("--verbose", "-v", action="store_true", help="a line per seed")
     p.add_argument("--peek", action="store_true", help="diagnostic: hints see the hidden cards (not fair play)")
     p = _seed_command(sub, "solve", "solve seeds with the full-information solver", "1-100")
-    p.add_argument("--budget", type=_budget, default=30.0, help="seconds per seed")
+    p.add_argument("--budget", type=_budget, default=30.0, help="seconds per seed (default 30)")
     p.add_argument("--trace-memory", action="store_true", help="exact peak per seed (tracemalloc; slows the solver)")
     p = _seed_command(sub, "winnable", "list seeds the solver proves winnable", "1-100")
-    p.add_argument("--budget", type=_budget, default=10.0, help="seconds per seed")
-    p.add_argument("--out", help="file to write (default: print)")
+    p.add_argument("--budget", type=_budget, default=10.0, help="seconds per seed (default 10)")
+    p.add_argument("--out", help="file to write the seeds to (default: print them; progress goes to stderr)")
     return parser
 
 
@@ -316,13 +355,18 @@ def _seed_command(sub: Any, name: str, summary: str, seeds: str) -> argparse.Arg
     p.add_argument("variant", choices=VARIANTS)
     p.add_argument("--seeds", type=_seeds, default=_seeds(seeds),
                    help=f"a range like {seeds} (default), a seed, or a list: 82,121,300-310")
-    p.add_argument("--jobs", "-j", type=_jobs, default=1, help="seeds worked on at once, each in its own process")
+    p.add_argument("--jobs", "-j", type=_count("processes"), default=1,
+                   help="seeds worked on at once, each in its own process (default 1)")
     return p
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = _parser().parse_args(argv)
-    return COMMANDS[args.command](args)
+    try:
+        return COMMANDS[args.command](args)
+    except BrokenPipeError:  # the reader left (``| head``): the rest goes nowhere, quietly
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
 
 
 if __name__ == "__main__":

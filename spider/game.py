@@ -39,7 +39,7 @@ class Game:
         self.variant = variant if isinstance(variant, Variant) else get_variant(variant)
         self.seed = new_seed() if seed is None else seed
         if not is_seed(self.seed):
-            raise ValueError(f"a seed is a non-negative whole number, not {seed!r}")
+            raise ValueError(f"a seed is a whole number from 0 to 2**64 - 1, not {seed!r}")
         self._reset(_deal(self.variant, self.seed))
 
     new_seed = staticmethod(new_seed)

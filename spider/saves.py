@@ -81,7 +81,7 @@ def _start(data: dict[str, Any], variant: str) -> Game:
         raise SaveError("the save has no start position")
     if seed is not None:
         if not is_seed(seed):
-            raise SaveError(f"the save's seed {seed!r} is not a non-negative whole number")
+            raise SaveError(f"the save's seed {seed!r} is not a deal number (a whole number from 0 to 2**64 - 1)")
         game = Game(variant, seed)
         if game.to_text() != start:
             raise SaveError(f"the save's start position is not deal {seed} of {variant}")

@@ -58,8 +58,9 @@ def random_below(n: int) -> int:
 
 
 def is_seed(value: object) -> bool:
-    """A deal number: a non-negative whole number (``True`` is an int to Python, not to a player)."""
-    return isinstance(value, int) and not isinstance(value, bool) and value >= 0
+    """A deal number: a whole number from 0 to 2**64 - 1, each a deal of its own (the generator
+    takes 64 bits, so 2**64 + 1 would deal as 1); ``True`` is an int to Python, not to a player."""
+    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= _MASK
 
 
 def new_seed() -> int:

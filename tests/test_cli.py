@@ -51,6 +51,11 @@ def test_show_refuses_an_unknown_variant(capsys):
     (["winnable", "spider-1", "--seeds", "3,9-7"], "'9-7' names no seeds"),
     (["bot", "spider-1", "--seeds", "5,1-5"], "'5,1-5' names a seed twice"),
     (["bot", "spider-1", "--jobs", "0"], "'0' is not a number of processes"),
+    (["show", "spider-1", "-1"], "'-1' is not a deal number"),
+    (["play", "spider-1", str(2**64 + 1)], "is not a deal number"),  # it would deal as 1
+    (["solve", "spider-1", "--seeds", f"{2**64 - 1}-{2**64}"], "names no seeds"),
+    (["bench", "--games", "0"], "'0' is not a number of games"),
+    (["bench", "--steps", "-3"], "'-3' is not a number of moves"),
 ])
 def test_bad_arguments_are_refused_saying_why(capsys, args, says):
     with pytest.raises(SystemExit):
@@ -85,7 +90,28 @@ def test_play_moves_deals_undoes_and_quits(monkeypatch, capsys):
     assert out.startswith("Spider · 1 suit, deal 3.")
     frames = out.split("> ")
     assert len(frames) == 7  # the start and five actions, then q
-    assert frames[-2].startswith(g.to_text()) and f"score {g.score}" in frames[-2]
+    assert frames[-2].startswith(cli_module.table(g)) and f"score={g.score}" in frames[-2]
+
+
+def test_play_shows_only_what_a_player_sees(monkeypatch, capsys):
+    """Face-down cards are ## and the stock a count: the notation would name every hidden card."""
+    out = play(monkeypatch, capsys, ["q"], seed="7")
+    g = Game("spider-1", 7)
+    board = out.split("\n", 1)[1].split("> ")[0]
+    assert board.splitlines()[1] == "stock: 50 cards, 5 deals left"
+    assert board.count("##") == sum(1 for col in g.columns for card in col if not card.face_up) == 44
+    assert board.splitlines()[2] == f"1: ## ## ## ## ## | {g.columns[0][-1]}"
+    lines = g.to_text().splitlines()
+    stock, first = lines[1].split(), lines[2].split()
+    stock[1], first[1] = first[1], stock[1]  # a stock card and a face-down one change places
+    assert stock[1] != first[1]
+    swapped = Game.from_text("\n".join([lines[0], " ".join(stock), " ".join(first), *lines[3:]]))
+    assert cli_module.table(swapped) == cli_module.table(g)
+
+
+def test_play_takes_commands_in_either_case(monkeypatch, capsys):
+    out = play(monkeypatch, capsys, ["H", "Q"])
+    assert "is not a move" not in out and out.count("> ") == 2
 
 
 def test_play_shows_the_rules_on_a_question_mark(monkeypatch, capsys):
@@ -111,7 +137,7 @@ def test_play_hints_name_moves_to_type_and_why(monkeypatch, capsys):
     out = play(monkeypatch, capsys, ["h", str(top.move), "q"])
     assert f"  {top.move}: {top.reason}\n" in out
     g.play(top.move)
-    assert out.split("> ")[-2].startswith(g.to_text())  # typed as shown, the hint is played
+    assert out.split("> ")[-2].startswith(cli_module.table(g))  # typed as shown, the hint is played
 
 
 def test_play_hints_never_say_no_moves_while_one_is_legal(monkeypatch, capsys):

@@ -61,9 +61,10 @@ def test_same_seed_same_deal_and_seeds_are_plain_ints():
     seed = Game.new_seed()
     assert type(seed) is int and seed >= 0 and Game("spider-1").seed >= 0
     assert type(Game("spider-1").seed) is int
-    for bad in (-1, 1.5, "7", True):
-        with pytest.raises(ValueError, match="non-negative whole number"):
+    for bad in (-1, 1.5, "7", True, 2**64 + 1):  # 2**64 + 1 would deal as 1: the generator keeps 64 bits
+        with pytest.raises(ValueError, match="whole number from 0 to 2"):
             Game("spider-1", seed=bad)
+    assert Game("spider-1", 2**64 - 1).seed == 2**64 - 1
 
 
 def test_unknown_variant_names_the_choices():

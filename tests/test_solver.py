@@ -465,6 +465,19 @@ def test_winnable_command_writes_proven_seeds(tmp_path, capsys: pytest.CaptureFi
     assert out.read_text() == "2\n"
     assert main(["winnable", "spider-1", "--seeds", "5,2", "--budget", "10", "--out", str(out)]) == 0
     assert out.read_text() == "5\n2\n"  # a list is solved in the order given
+    capsys.readouterr()
+    assert main(["winnable", "spider-1", "--seeds", "5,2", "--budget", "10"]) == 0
+    printed = capsys.readouterr()
+    assert printed.out == "5\n2\n", "only the seeds, so that > file keeps a list"
+    assert "seed 5: solved" in printed.err and "spider-1: 2 of 2 seeds proven winnable" in printed.err
+
+
+def test_winnable_command_fails_on_a_bad_path_before_the_work(
+    tmp_path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr(spider.cli, "solve", lambda *_, **__: pytest.fail("solved before the path was tried"))
+    assert main(["winnable", "spider-1", "--seeds", "2", "--out", str(tmp_path / "no" / "w.txt")]) == 2
+    assert "cannot write" in capsys.readouterr().err
 
 
 def test_winnable_command_reports_an_answer_that_does_not_replay_and_goes_on(
@@ -498,9 +511,9 @@ def _untimed(out: str) -> list[str]:
 ])
 def test_commands_in_two_processes_answer_as_in_one(command: list[str], capsys: pytest.CaptureFixture[str]) -> None:
     assert main(command) == 0
-    alone = capsys.readouterr().out
+    alone = "".join(capsys.readouterr())  # winnable's seeds, then each seed's answer (stderr)
     assert main([*command, "--jobs", "2"]) == 0
-    together = capsys.readouterr().out
+    together = "".join(capsys.readouterr())
     assert _untimed(together) == _untimed(alone)
     assert [line.split(":")[0] for line in together.splitlines() if line.startswith("seed ")] == [
         f"seed {seed}" for seed in _seeds(command[3])]
