@@ -37,6 +37,7 @@ def test_the_built_wheel_is_pure_complete_and_passes_the_engine_tests(tmp_path):
         names = set(zf.namelist())
         (meta_name,) = [n for n in names if n.endswith(".dist-info/METADATA")]
         meta = email.message_from_bytes(zf.read(meta_name))
+        meta_size = zf.getinfo(meta_name).file_size
         zf.extractall(tmp_path / "site")
     expected = {f"spider/{p.relative_to(source / 'spider').as_posix()}" for p in (source / "spider").rglob("*")
                 if p.is_file()}
@@ -44,6 +45,8 @@ def test_the_built_wheel_is_pure_complete_and_passes_the_engine_tests(tmp_path):
     assert expected <= names, f"missing from the wheel: {sorted(expected - names)}"
     assert all("extra ==" in dep for dep in meta.get_all("Requires-Dist") or []), "runtime dependencies"
     assert meta["Requires-Python"] == ">=3.11"
+    assert meta["License-Expression"] == "MIT" and any(n.endswith(".dist-info/licenses/LICENSE") for n in names)
+    assert not meta.get_payload() and meta_size < 2000, "no README: it would ride in every page's download"
 
     env = {**os.environ, "PYTHONPATH": str(tmp_path / "site")}
     where = subprocess.run(
