@@ -63,18 +63,22 @@ class Game:
     # --- reading the position -------------------------------------------------------------
     @property
     def columns(self) -> tuple[Column, ...]:
+        """Each column's cards, bottom to top (a card knows whether it is face up)."""
         return self.position.columns
 
     @property
     def stock(self) -> tuple[Card, ...]:
+        """The cards still to deal, the next dealt first."""
         return self.position.stock
 
     @property
     def completed(self) -> tuple[str, ...]:
+        """The suit of each completed run's King, in the order they were made."""
         return self.position.completed
 
     @property
     def score(self) -> int:
+        """The Windows score: 500, less a point a move (undo and redo too), 100 a completed run."""
         return START_SCORE - self.moves + RUN_BONUS * len(self.position.completed)
 
     @property
@@ -98,16 +102,20 @@ class Game:
 
     @property
     def is_won(self) -> bool:
+        """Every run the variant needs is complete."""
         return len(self.position.completed) >= self.variant.runs_to_win
 
     @property
     def deals_left(self) -> int:
+        """How many more times the stock can be dealt (a short last row counts)."""
         return self.variant.deals_of(len(self.position.stock))
 
     def can_undo(self) -> bool:
+        """Whether there is an action to take back."""
         return bool(self._undo)
 
     def can_redo(self) -> bool:
+        """Whether an undone action waits to be replayed (a new move forgets them)."""
         return bool(self._redo)
 
     @property
@@ -126,6 +134,7 @@ class Game:
         return _movable(cards, self.variant)
 
     def face_up_count(self, col: int) -> int:
+        """How many cards at the top of column ``col`` are face up."""
         cards = self.position.columns[col]
         n = len(cards)
         i = n
@@ -251,6 +260,7 @@ class Game:
         return None
 
     def is_legal(self, move: Move) -> bool:
+        """Whether ``move`` (or DEAL) may be played now; :meth:`why_illegal` says why not."""
         return self.why_illegal(move) is None
 
     def _deal_refusal(self) -> str | None:
@@ -308,24 +318,29 @@ class Game:
 
     # --- text -----------------------------------------------------------------------------
     def to_text(self) -> str:
+        """The position in the notation (every card named: the hidden ones too)."""
         from .notation import position_text
 
         return position_text(self.variant, self.position, self.moves)
 
     @classmethod
     def from_text(cls, text: str) -> Game:
+        """A game at a notation's position, with no seed and no history; raises
+        :class:`NotationError` naming the line."""
         from .notation import parse_position
 
         variant, position, moves = parse_position(text)
         return cls.from_position(variant, position, moves)
 
     def to_json(self) -> str:
+        """The save: the deal and every action, undo/redo history included."""
         from .saves import dump
 
         return dump(self)
 
     @classmethod
     def from_json(cls, text: str) -> Game:
+        """A saved game, validated by replaying it; raises :class:`SaveError` saying what is wrong."""
         from .saves import load
 
         return load(text)
