@@ -223,7 +223,7 @@ class App:
         if event.get("hash"):
             self.on_hash(event)
         if first_visit and self.tone == "info":
-            self._say(f"Welcome! {self.message} Rules: ⋯ › How to play.")
+            self._say(f"Welcome! {self.message} Rules: ⋯ menu › How to play.")
         elif not self.message:  # a saved game taken up again: say which, as a new one is said
             deal = f", deal {self.game.seed}" if self.game.seed is not None else ""
             self._say(f"{self.game.variant.title}{deal}: " + (
@@ -1025,7 +1025,8 @@ class App:
         else:
             message = f"Moved {group_label(cards)} to column {move.dst + 1}."
         message += _what_it_did(before, self.game)
-        self.focus = None if move.is_deal else (move.dst, len(self.game.columns[move.dst]) - 1)
+        col = self.focus[0] if move.is_deal and self.focus else move.dst  # a deal keeps the column in focus
+        self.focus = None if move.is_deal and not self.focus else (col, len(self.game.columns[col]) - 1)
         self._after_change(message)
         return True
 

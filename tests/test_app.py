@@ -209,6 +209,15 @@ def test_keyboard_only_move():
     assert view["columns"][1]["cards"][-1]["focus"], "focus follows the moved group"
 
 
+def test_a_deal_and_its_undo_keep_the_column_in_focus():
+    """On the new top card of the column the player was on, not column 1's."""
+    app, _ = started(seed=5)
+    view = app.handle({"type": "key", "key": "d", "board": True, "focus": {"col": 3, "index": 5}})["view"]
+    assert view["columns"][3]["cards"][-1]["focus"] and len(view["columns"][3]["cards"]) == 7
+    view = app.handle({"type": "key", "key": "u", "board": True, "focus": {"col": 3, "index": 6}})["view"]
+    assert view["columns"][3]["cards"][-1]["focus"] and len(view["columns"][3]["cards"]) == 6
+
+
 def test_escape_clears_selection_and_keys_outside_board_are_left_alone():
     app, _ = at_position()
     app.handle({"type": "pick", "col": 0, "index": 2})
@@ -836,7 +845,7 @@ def test_a_deal_chosen_by_number_says_whether_it_is_proven_with_winnable_deals_o
 
 def test_a_first_visit_is_welcomed_and_told_where_the_rules_are():
     _, response = started(seed=9)
-    assert response["view"]["status"] == "Welcome! Spider · 1 suit, deal 9. Good luck! Rules: ⋯ › How to play."
+    assert response["view"]["status"] == "Welcome! Spider · 1 suit, deal 9. Good luck! Rules: ⋯ menu › How to play."
     stored = {k: v for k, v in response["store"].items() if v is not None}
     _, response = started(stored)
     assert not response["view"]["status"].startswith("Welcome"), "only the first time"

@@ -799,20 +799,51 @@ def test_high_contrast_still_shows_card_backs_a_picked_up_group_and_the_hint(pag
 
 
 def test_status_is_announced(page, base_url):
+    """Screen readers hear each message once, the same words again too, and not again when a dialog
+    closes: a spoken region apart from the status line, emptied and then filled."""
     open_game(page, pos_url(base_url, POSITION))
-    live = page.locator('[data-role="status"]')
+    live = page.locator('[data-role="say"]')
     assert live.get_attribute("aria-live") == "polite"
+    assert page.locator('[data-role="status"]').get_attribute("aria-live") is None, "shown, not spoken twice"
     click_card(page, 0, 2)
     click_column(page, 5)
-    assert "can't go on" in live.inner_text()
+    assert "can't go on" in status(page)
+    expect(live).to_have_text(status(page))  # a moment later
     live.evaluate("""el => {
       window.announced = [];
-      new MutationObserver((changes) => changes.forEach((c) => c.addedNodes.forEach((n) => announced.push(n.textContent))))
+      new MutationObserver(() => announced.push(el.textContent))
         .observe(el, { childList: true, subtree: true, characterData: true });
     }""")
-    page.keyboard.press("u")
-    page.keyboard.press("u")  # the same words again, for a second time: a screen reader hears them twice
-    assert page.evaluate("window.announced") == ["Nothing to undo.", "Nothing to undo."]
+    for _ in range(2):  # the same words a second time: a screen reader hears them twice
+        page.keyboard.press("u")
+        page.wait_for_function("() => window.announced.at(-1) === 'Nothing to undo.'")
+    assert page.evaluate("window.announced") == ["", "Nothing to undo.", "", "Nothing to undo."]
+    page.keyboard.press("?")
+    page.locator('[data-dialog="rules"]').wait_for(state="visible")
+    assert live.text_content() == "", "a modal dialog hides the page: the old message would be read on its return"
+    page.keyboard.press("Escape")
+    page.locator('[data-dialog="rules"]').wait_for(state="hidden")
+    page.wait_for_timeout(300)
+    assert live.text_content() == "" and page.evaluate("window.announced.at(-1)") == ""
+
+
+def test_undo_and_redo_hand_focus_to_each_other_and_dialogs_are_described(page, base_url):
+    open_game(page, pos_url(base_url, POSITION))
+    click_card(page, 0, 2)
+    click_column(page, 1)
+    undo, redo = page.locator('nav [data-action="undo"]'), page.locator('nav [data-action="redo"]')
+    undo.focus()
+    page.keyboard.press("Enter")  # nothing more to undo: Undo is disabled under the focus
+    expect(redo).to_be_focused()
+    page.keyboard.press("Enter")
+    expect(undo).to_be_focused()
+    assert stat(page, "moves") == "3", "each Enter went to the button, none picked a card up"
+    page.keyboard.press("n")
+    dialog = page.locator('[data-dialog="give-up"]')
+    dialog.wait_for(state="visible")
+    text = page.locator('[data-role="give-up-text"]').inner_text()
+    assert text
+    expect(dialog).to_have_accessible_description(text)
 
 
 def test_badge_and_show_me_use_the_solver_worker(page, base_url):

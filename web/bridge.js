@@ -7,6 +7,7 @@ const BOOT_TIMEOUT_MS = 60000;
 const DOUBLE_TAP_MS = 350;
 const DRAG_THRESHOLD_PX = 6;
 const TAP_SETTLE_MS = 500; // see onPointerDown
+const SAY_AFTER_MS = 100; // see say()
 let celebrationEnds = 0; // when the Kings' hop ends: the win dialog waits for it
 const $ = (role) => document.querySelector(`[data-role="${role}"]`);
 const two = (n) => String(n).padStart(2, "0");
@@ -296,6 +297,10 @@ function render(view, instant = false) {
   current = view;
   // Focus lost with what held it (a card leaving the game, a dialog closed with nothing of the game
   // to go back to) goes back to the board, where the keyboard carries on, not to the page's body.
+  // Undo or Redo that the press disabled (nothing left to undo) hands focus to its partner, which
+  // the same press enabled, rather than to the board, where the next Enter would pick a card up.
+  const partner = focused?.disabled && { undo: "redo", redo: "undo" }[focused.dataset.action];
+  if (partner) document.querySelector(`[data-action="${partner}"]`).focus();
   const now = document.activeElement;
   const lost = (now === document.body && focused !== document.body) || now?.classList.contains("leaving")
     || now?.closest("dialog:not([open])");
@@ -406,10 +411,9 @@ function renderChrome(view) {
   }
   const status = $("status");
   if (status.dataset.said !== String(view.said) || status.textContent !== view.status) {
-    // A new message is a new node, so that a screen reader announces it even in the words it
-    // replaces ("Nothing to undo." twice; two deals undone, each "Undid the deal.").
     status.dataset.said = view.said;
-    status.replaceChildren(view.status);
+    setText(status, view.status);
+    say(view.status);
   }
   setAttr(status, "class", `status ${view.tone}`);
   for (const box of document.querySelectorAll("[data-setting]")) box.checked = !!view.settings[box.dataset.setting];
@@ -441,6 +445,19 @@ function renderChrome(view) {
   showDialogs(view);
 }
 
+// Hand a message to screen readers. The visible status line is not the live region: one that
+// stays filled is read again when a modal dialog closes (the page behind it comes back), and the
+// same words written over themselves are no change to announce ("Nothing to undo." twice). So the
+// spoken region is emptied, filled a moment later (a change the browser reports), and emptied
+// when a dialog opens (each dialog's own text describes it).
+let sayTimer = 0;
+function say(text) {
+  const spoken = $("say");
+  clearTimeout(sayTimer);
+  spoken.textContent = "";
+  if (text) sayTimer = setTimeout(() => { spoken.textContent = text; }, SAY_AFTER_MS);
+}
+
 // Open the dialog Python wants, and only that one.
 // Closed before another opens, so that the browser gives focus back to what opened the first one
 // (the ⋯ toggle, say) when the last closes, not to a button of a dialog that has gone.
@@ -455,6 +472,7 @@ function showDialogs(view) {
   }
   for (const dialog of dialogs) {
     if (!dialog.open && view.dialog === dialog.dataset.dialog) {
+      say("");
       dialog.showModal();
       focusDialog();
     }
