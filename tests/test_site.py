@@ -254,6 +254,27 @@ def test_run_completes_and_flips(page, base_url):
     assert abs(float(start.split("(")[1].split("px")[0]) - (runs["x"] - board["x"])) < 2, "an undone run comes back from its slot"
 
 
+def test_quick_presses_after_a_deal_or_a_drop_are_not_a_double_click(page, base_url):
+    """The second press of a quick double-click on the stock reaches the stock, not a dealt card
+    flying over it; a press that dropped cards on a card starts no double-click on it."""
+    open_game(page, base_url + "#spider-2/12")
+    box = page.locator('[data-action="deal"]').bounding_box()
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    page.mouse.click(x, y)
+    page.wait_for_timeout(60)
+    page.mouse.click(x, y)
+    settle(page)
+    assert stat(page, "moves") == "1" and page.locator(".card.selected").count() == 0, status(page)
+    page.goto(pos_url(base_url, POSITION))
+    page.evaluate("window.app.ready")
+    settle(page)
+    click_card(page, 0, 2)  # 9♠–8♠
+    target = card(page, 1, 1)  # 10♠
+    target.click()
+    target.click(position={"x": 8, "y": 4})  # at once, on its strip: picks up 10♠ and the cards just dropped on it
+    assert stat(page, "moves") == "1" and status(page).startswith("Picked up 10♠"), status(page)
+
+
 def won_dialog(page, screenshot: str):
     """The win dialog, once it is up and its opening animation is over, as ``screenshot``."""
     dialog = page.locator('[data-dialog="won"]')

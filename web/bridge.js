@@ -323,10 +323,17 @@ let moveMs = null; // the style sheet's --move-ms, read once
 function dealFrom([sx, sy], fresh) {
   const ms = (moveMs ??= parseFloat(getComputedStyle(document.documentElement).getPropertyValue("--move-ms")) || 150);
   const stagger = Math.min(12, 400 / fresh.length);
-  fresh.forEach((el, k) => el.animate(
-    [{ transform: `translate(${sx}px, ${sy}px)` }, { transform: el.__target }],
-    { duration: ms, delay: k * stagger, easing: "ease-out", fill: "backwards" },
-  ));
+  // A card on its way is not there to press: a quick second click on the stock (the rest of a
+  // double-click) went to the card flying over it and picked it up; it now reaches the stock.
+  fresh.forEach((el, k) => {
+    el.classList.add("arriving");
+    const flight = el.animate(
+      [{ transform: `translate(${sx}px, ${sy}px)` }, { transform: el.__target }],
+      { duration: ms, delay: k * stagger, easing: "ease-out", fill: "backwards" },
+    );
+    const landed = () => el.classList.remove("arriving");
+    flight.finished.then(landed, landed);
+  });
 }
 
 function renderSlots(view) {
@@ -721,8 +728,11 @@ function onPointerDown(e) {
     send({ type: "double", col: at.col, index: at.index });
     return;
   }
-  lastTap = { id, time: now };
+  const moves = current.moves;
   send({ type: "pick", col: at.col, index: at.index });
+  // A press that played the picked-up cards onto this one starts no double-click: a quick press
+  // on it again picks it up, rather than send it and the cards just dropped to their best place.
+  lastTap = current.moves === moves ? { id, time: now } : { id: null, time: 0 };
   if (!ready) return;
   const picked = [...cards.values()].filter((el) => el.classList.contains("selected"));
   if (!picked.length || at.index === null || !under.closest(".card.selected")) { press = null; return; }
