@@ -197,6 +197,8 @@ class App:
                 "idle": self._idle_wanted(), "download": self.download}
 
     def _tick(self, now: Any) -> None:
+        """Count the time since the last event as play, while the clock runs. A game opened by this
+        event (a reload, a switch, a link to a position) runs from it, as the page's clock does."""
         if not _finite(now):
             return
         if self.last_event_ms is not None and self.clock_running():
@@ -328,7 +330,6 @@ class App:
                 self.game = Game.from_json(saved)
                 kept = _int(self.storage.get(TIME_PREFIX + name))
                 self.elapsed_ms = kept if 0 <= kept <= MOST_KEPT_MS else 0  # a damaged time starts again
-                self.last_event_ms = None
                 self._save()
                 self._request_badge()  # the badge, if it is on, checks the game taken up again
             except SaveError as e:
@@ -388,7 +389,6 @@ class App:
             record = record.loss()  # given up for this one
         self._keep_record(record.next_game(day))
         self.elapsed_ms = 0
-        self.last_event_ms = None
         self._reset_ui()
         self._say(message or f"{game.variant.title}, deal {game.seed}. Good luck!", tone)
         self._say_if_dead_end()

@@ -20,6 +20,7 @@ from spider.app import (
     first_view,
     handle_json,
 )
+from spider.stats import IDLE_CAP_MS
 from spider.view import CONTROLS
 from spider.winnable import winnable_seeds
 from spider.worker import OUTDATED, work
@@ -105,10 +106,10 @@ def test_the_clock_starts_with_the_first_move_and_stops_at_the_win():
     app, _ = at_position(NEAR_WIN)  # a position 10 moves in: its clock runs at once
     app.handle({"type": "pick", "col": 1, "index": 0, "now": 1_000})
     view = app.handle({"type": "pick", "col": 0, "now": 2_000})["view"]
-    assert view["won"] and view["clock"] == {"ms": 1_000, "running": False, "idle_cap_ms": 30_000}  # from the first event
-    assert view["won_text"] == f"Score\u00a0{app.game.score} · 104\u00a0points · 11\u00a0moves · 0:01", "a link's position"
+    assert view["won"] and view["clock"] == {"ms": 2_000, "running": False, "idle_cap_ms": 30_000}  # from its opening
+    assert view["won_text"] == f"Score\u00a0{app.game.score} · 104\u00a0points · 11\u00a0moves · 0:02", "a link's position"
     view = app.handle({"type": "key", "key": "Escape", "now": 60_000})["view"]  # admiring the win
-    assert view["clock"]["ms"] == 1_000
+    assert view["clock"]["ms"] == 2_000
 
 
 def test_illegal_click_says_why_and_changes_nothing():
@@ -612,6 +613,26 @@ def test_switching_variants_keeps_the_time_played_up_to_the_switch():
         assert app.game.variant.name == "spider-4"
         app.handle({"type": "action", "name": "variant", "variant": "spider-1", "now": 22_000})
         assert app.elapsed_ms == 20_000, switch
+
+
+def test_a_game_taken_up_again_counts_from_its_opening_as_the_page_clock_does():
+    """A reload, a switch back or a link to a position part-played: the bar counts from then, so
+    Python does too (it counted from the next event, and the bar jumped back to it)."""
+    app, _ = started()
+    app.handle({"type": "action", "name": "deal", "now": 1_000})
+    app.handle({"type": "hide", "now": 6_000})
+    app, response = started(dict(app.storage))
+    assert response["view"]["clock"] == {"ms": 5_000, "running": True, "idle_cap_ms": IDLE_CAP_MS}
+    app.handle({"type": "key", "key": "Escape", "now": 4_000})  # the start came at 0 (see started)
+    assert app.elapsed_ms == 9_000
+    app.handle({"type": "action", "name": "variant", "variant": "spider-2", "now": 10_000})
+    app.handle({"type": "action", "name": "variant", "variant": "spider-1", "now": 11_000})
+    app.handle({"type": "key", "key": "Escape", "now": 14_000})
+    assert app.elapsed_ms == 18_000, "15 s kept at the switch, 3 s since the switch back"
+    app, response = at_position(NEAR_WIN)
+    assert response["view"]["clock"]["running"] and app.game.moves == 10
+    app.handle({"type": "key", "key": "Escape", "now": 7_000})
+    assert app.elapsed_ms == 7_000
 
 
 def test_corrupt_save_is_kept_aside_and_reported():
