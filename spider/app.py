@@ -66,6 +66,8 @@ MOST_KEPT_MS = 1000 * 3600 * 1000
 """The longest play time taken from storage (1,000 hours): past it, the stored time is damaged."""
 SEED_DIGITS = 18
 """The longest deal number taken from a link or typed in: far past the 12 digits of a new game's."""
+STOPPED = "Stopped: play on from here."
+"""What Stop or Esc says once "Show me" or its search is stopped."""
 DOUBLE_PRESS_MS = 400
 """A pointer's press of the stock this soon after it dealt, with no move between, is the rest of a double-click or tap."""
 VERIFY_PER_SESSION = 20
@@ -748,7 +750,13 @@ class App:
                 return
             self._switch_variant(str(variant))
         elif name == "saving":
-            self._set_saving(bool(event.get("on")))
+            if event.get("on") or not self.saving:
+                self._set_saving(bool(event.get("on")))
+            else:  # it deletes every variant's games and statistics: one slip of a finger would
+                self.dialog = "stop-saving"
+        elif name == "stop-saving" and self.dialog == "stop-saving":
+            self.dialog = None
+            self._set_saving(False)
         elif name == "copied":
             ok = event.get("ok")
             self._say("Link to this deal copied." if ok else "Could not copy; the link is in the address bar.")
@@ -780,7 +788,7 @@ class App:
             self.dialog = None
             self._say(f"Your {self.game.variant.title} statistics were reset.")
         elif name == "stop":
-            self._say("Stopped.")
+            self._say(STOPPED)
         elif name == "winnable":
             self._set_winnable_only(bool(event.get("on")))
         elif name == "peek":
@@ -966,7 +974,7 @@ class App:
             self._say("Nothing to undo.", "error")
             return
         move = self.game.undo()
-        self._after_change(f"Undid {_move_words(move, self.game)}.")
+        self._after_change(f"Undid {_move_words(move, self.game, undone=True)}.")
 
     def _redo(self) -> None:
         if not self.game.can_redo():
@@ -1232,7 +1240,7 @@ class App:
             shortcuts[lower]()
             return True
         if key == "Escape":
-            cleared = ("Stopped." if self.stopping else "Selection cleared." if self.selection is not None
+            cleared = (STOPPED if self.stopping else "Selection cleared." if self.selection is not None
                        else "Hint cleared." if self.hint_index >= 0 else None)
             self._close_dialog()
             self._clear_marks()
@@ -1343,11 +1351,15 @@ def _what_it_did(before: Position, game: Game) -> str:
     return words
 
 
-def _move_words(move: Move, game: Game) -> str:
-    """``move`` as undo and redo say it, from ``game`` before it is played (its cards in their column)."""
+def _move_words(move: Move, game: Game, undone: bool = False) -> str:
+    """``move`` as redo says it, or undo (``undone``: where the cards are back), from ``game``
+    before it is played (its cards in their column)."""
     if move.is_deal:
         return "the deal"
-    return f"{group_label(game.columns[move.src][-move.count:])} from column {move.src + 1} to column {move.dst + 1}"
+    cards = group_label(game.columns[move.src][-move.count:])
+    if undone:  # "from column 5 to column 7" read as the way the cards had just gone
+        return f"{cards} to column {move.dst + 1}: back in column {move.src + 1}"
+    return f"{cards} from column {move.src + 1} to column {move.dst + 1}"
 
 
 def _capital(text: str) -> str:

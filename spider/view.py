@@ -18,7 +18,7 @@ from .stats import IDLE_CAP_MS, clock_text
 if TYPE_CHECKING:
     from .app import App
 
-VIEW_SHAPE = 9
+VIEW_SHAPE = 10
 """Raised whenever the view's fields change: the page paints a view stored by an earlier version
 (before Python is up) only if its shape is the build's, as it would misdraw one of another."""
 SUIT_COLOURS = ({"s": "black", "h": "red", "d": "red", "c": "black"},
@@ -114,6 +114,7 @@ def render(app: App) -> dict[str, Any]:
         "give_up": _give_up_words(app),
         "deal_prompt": _deal_prompt(app),
         "import_text": _import_words(app),
+        "link_text": _link_words(app),
         "rules": {"title": f"How to play {game.variant.title}", "paragraphs": [*how_to_play(game.variant), CONTROLS]}
         if app.dialog == "rules" else None,
         "record": {"title": game.variant.title, "rows": app.record.rows(app.today),
@@ -172,6 +173,14 @@ def _give_up_words(app: App) -> dict[str, str] | None:
             "text": "This game is not finished" + (": it counts as lost." if app.counts(app.game) else ".")}
 
 
+def _link_words(app: App) -> str | None:
+    """What the link dialog warns of: the game it replaces, lost if it counts (as New game says)."""
+    if app.dialog != "link":
+        return None
+    lost = ", and it counts as lost" if app.counts(app.game) else ""
+    return f"Your game of this variant is in progress. Opening the link replaces it{lost}."
+
+
 def _won_words(app: App) -> str:
     """The won game in one line, for the win dialog."""
     game = app.game
@@ -185,10 +194,11 @@ def _won_words(app: App) -> str:
 
 
 def _summary(app: App) -> str:
-    """The record in one line, for the win dialog, saying why this game did not count if it did not."""
+    """The record in one line, for the win dialog, after a line saying why this game did not count if
+    it did not."""
     if app.game.seed is None:
         return "A position from a link: it does not count in the statistics."
-    forfeit = "A game handed to Show me counts as lost. " if app.shown_win else ""
+    forfeit = "A game handed to Show me counts as lost.\n" if app.shown_win else ""
     return forfeit + app.record.summary()
 
 

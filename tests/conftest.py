@@ -10,6 +10,7 @@
 - `phone_page`: the same for a 390x844 touch phone (its own shared profile).
 - `fresh_context()`: a new persistent profile (cold caches, no service worker), closed afterwards;
   `static_server(root)`: another server, e.g. for a modified copy of dist/.
+- `saving_off(app)`: untick "Save games in this browser" and confirm; the app's last response.
 - `boot(page, url)`: open the game and wait for `window.app.ready`; `save_screenshot(page, name)`
   (also the `screenshot` fixture) writes tests/artifacts/screenshots/<name>.png.
 """
@@ -223,6 +224,11 @@ def fresh_context(playwright_instance, tmp_path_factory):
 
 
 # --- helpers ------------------------------------------------------------------------------------
+
+
+def saving_off(app) -> dict:
+    app.handle({"type": "action", "name": "saving", "on": False})
+    return app.handle({"type": "action", "name": "stop-saving"})
 
 
 def boot(page, url: str) -> None:

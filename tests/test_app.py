@@ -6,12 +6,14 @@ import json
 from urllib.parse import quote
 
 import pytest
+from conftest import saving_off
 
 from spider import DEAL, VARIANTS, Game, Move, hints, solve
 from spider.app import (
     GAME_PREFIXES,
     MOST_KEPT_MS,
     SETTING_NOT_KEPT,
+    STOPPED,
     STORAGE_WARNING,
     TABLES,
     VERIFY_BELOW,
@@ -572,11 +574,25 @@ def test_each_variant_keeps_its_own_game():
     assert reloaded.game.to_text() == spider4
 
 
+def test_saving_off_asks_first_since_it_deletes_every_variants_games():
+    app, _ = started()
+    app.handle({"type": "action", "name": "deal"})
+    response = app.handle({"type": "action", "name": "saving", "on": False})
+    assert response["view"]["dialog"] == "stop-saving" and response["view"]["settings"]["saving"] is True
+    assert not response["store"], "nothing deleted before the player confirms"
+    response = app.handle({"type": "action", "name": "dismiss"})
+    assert response["view"]["dialog"] is None and app.saving and not response["store"]
+    assert app.handle({"type": "action", "name": "stop-saving"})["store"] == {}, "only from the dialog"
+    app.handle({"type": "action", "name": "saving", "on": False})
+    response = app.handle({"type": "action", "name": "stop-saving"})
+    assert response["store"]["spider:save:spider-1"] is None and not app.saving and response["view"]["dialog"] is None
+
+
 def test_saving_off_deletes_and_writes_nothing_and_is_remembered():
     app, response = started({"spider:stats:spider-1": "{not json"})
     browser = dict(response["store"])
     assert browser["spider:backup:stats:spider-1"] == "{not json"
-    response = app.handle({"type": "action", "name": "saving", "on": False})
+    response = saving_off(app)
     assert response["store"]["spider:save:spider-1"] is None
     assert response["store"]["spider:backup:stats:spider-1"] is None, "a damaged copy is a stored record too"
     assert json.loads(response["store"]["spider:settings"])["saving"] is False
@@ -591,7 +607,7 @@ def test_saving_off_deletes_and_writes_nothing_and_is_remembered():
 
 def test_saving_off_still_keeps_each_variants_game_for_the_visit():
     app, _ = started()
-    app.handle({"type": "action", "name": "saving", "on": False})
+    saving_off(app)
     app.handle({"type": "action", "name": "deal", "now": 1_000})
     spider1 = app.game.to_json()
     response = app.handle({"type": "action", "name": "variant", "variant": "spider-4", "now": 21_000})
@@ -765,7 +781,7 @@ def test_a_damaged_save_with_no_room_to_keep_it_aside_is_held_not_overwritten():
     app.handle({"type": "storage-error", "keys": keys[min(k for k, key in enumerate(keys) if "backup" in key):]})
     response = app.handle({"type": "action", "name": "deal"})
     assert not {"spider:save:spider-2", "spider:stats:spider-2"} & set(response["store"]), "neither written over"
-    response = app.handle({"type": "action", "name": "saving", "on": False})
+    response = saving_off(app)
     assert response["store"]["spider:save:spider-2"] is None, "saving off deletes a held damaged save too"
 
 
@@ -1016,12 +1032,12 @@ def test_a_move_says_what_it_turned_up_and_completed_and_so_does_its_redo():
     view = app.handle({"type": "pick", "col": 6})["view"]
     assert view["status"] == "Moved A♠ to column 7. Run complete! Turned up Q♠."
     view = app.handle({"type": "action", "name": "undo"})["view"]
-    assert view["status"] == "Undid A♠ from column 5 to column 7.", "the cards it took back"
+    assert view["status"] == "Undid A♠ to column 7: back in column 5.", "the cards it took back"
     view = app.handle({"type": "action", "name": "redo"})["view"]
     assert view["status"] == "Redid A♠ from column 5 to column 7. Run complete! Turned up Q♠."
     app.handle({"type": "action", "name": "undo"})
     view = app.handle({"type": "action", "name": "undo"})["view"]
-    assert view["status"] == "Undid 9♠–8♠ from column 1 to column 2."
+    assert view["status"] == "Undid 9♠–8♠ to column 2: back in column 1."
 
 
 def test_show_me_plays_a_long_win_faster():
@@ -1063,7 +1079,7 @@ def test_show_me_plays_the_solution_and_any_input_stops_it():
     response = app.handle({"type": "key", "key": "Tab", "board": True})
     assert not response["handled"] and response["view"]["autoplay"], "a key the game leaves alone stops nothing"
     view = app.handle({"type": "key", "key": "Escape"})["view"]
-    assert not view["autoplay"] and view["status"] == "Stopped."
+    assert not view["autoplay"] and view["status"] == STOPPED
     assert app.handle({"type": "tick"})["view"]["moves"] == view["moves"], "nothing more is played"
 
 
@@ -1150,7 +1166,7 @@ def test_stop_while_the_solver_is_looking_means_no_show():
     assert tab["work"] == [] and tab["view"]["thinking"], "moving the focus is not taking over"
     response = app.handle({"type": "action", "name": "stop"})
     assert response["work"] == [{"kind": "cancel", "ids": [job["id"]], "stop": True}], "the worker stops it"
-    assert not response["view"]["thinking"] and response["view"]["status"] == "Stopped."
+    assert not response["view"]["thinking"] and response["view"]["status"] == STOPPED
     view = app.handle({"type": "worked", "id": job["id"], "result": {"status": "solved", "moves": ["1 2 2"]}})["view"]
     assert not view["autoplay"] and app.game.moves == 0, "the answer that comes after Stop is not played"
 
@@ -1254,7 +1270,7 @@ def test_winnable_only_deals_every_proven_seed_once_before_any_twice(monkeypatch
     view = app.handle({"type": "action", "name": "new"})["view"]
     assert app.game.seed in {3, 5, 8, 13} - {dealt[-1]} and "Every proven deal has been dealt once" in view["status"]
     assert json.loads(app.storage["spider:dealt:spider-1"]) == [app.game.seed], "a new round begins"
-    app.handle({"type": "action", "name": "saving", "on": False})
+    saving_off(app)
     assert "spider:dealt:spider-1" not in app.storage
 
 
@@ -1265,7 +1281,7 @@ def test_winnable_only_holds_for_a_fresh_game_on_switching_variants_with_saving_
     app.handle({"type": "action", "name": "variant", "variant": "spider-4"})
     app.handle({"type": "action", "name": "winnable", "on": True})
     app.handle({"type": "action", "name": "variant", "variant": "spider-1"})
-    app.handle({"type": "action", "name": "saving", "on": False})
+    saving_off(app)
     view = app.handle({"type": "action", "name": "variant", "variant": "spider-4"})["view"]
     assert app.game.seed in winnable_seeds("spider-4") and "proven winnable" in view["status"], "its game was deleted"
     for _ in range(3):
@@ -1310,7 +1326,9 @@ def test_a_link_asks_before_replacing_a_game_in_progress():
     played = app.game.to_text()
     view = app.handle({"type": "hash", "hash": "#spider-1/8"})["view"]
     assert view["dialog"] == "link" and app.game.to_text() == played
+    assert view["link_text"].endswith("replaces it, and it counts as lost."), "as New game says"
     view = app.handle({"type": "action", "name": "keep-game"})["view"]
+    assert view["link_text"] is None
     assert view["dialog"] is None and app.game.to_text() == played
     app.handle({"type": "hash", "hash": "#spider-1/8"})
     view = app.handle({"type": "action", "name": "open-link"})["view"]
@@ -1388,7 +1406,7 @@ def test_a_new_version_ready_is_said_without_stopping_anything():
     view = app.handle({"type": "updated"})["view"]
     assert view["status"] == "A new version of Spider is ready: reload the page to use it; your game is kept."
     assert view["autoplay"], "not the player's input: Show me plays on"
-    app.handle({"type": "action", "name": "saving", "on": False})
+    saving_off(app)
     assert "saving is off, so a reload would lose this game" in app.handle({"type": "updated"})["view"]["status"]
 
 

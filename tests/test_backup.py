@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 
 import pytest
+from conftest import saving_off
 
 from spider import Game, SaveError
 from spider.app import App
@@ -120,7 +121,7 @@ def test_a_refused_or_declined_backup_changes_nothing():
 def test_with_saving_off_a_backup_loads_for_the_visit_and_writes_nothing():
     app, stored = played_browser()
     other, _ = started()
-    other.handle({"type": "action", "name": "saving", "on": False})
+    saving_off(other)
     other.handle({"type": "action", "name": "import", "text": backup_text(stored)})
     response = other.handle({"type": "action", "name": "import-confirmed"})
     assert not any(key.startswith(("spider:save:", "spider:stats:")) for key in response["store"])

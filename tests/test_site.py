@@ -12,7 +12,7 @@ from conftest import boot, save_screenshot
 from playwright.sync_api import expect
 
 from spider import Game, hints
-from spider.app import FIRST_DEALS
+from spider.app import FIRST_DEALS, STOPPED
 from spider.winnable import winnable_seeds
 
 from positions import LONG_COLUMN, NEAR_WIN, POSITION, one_move_from_winning, winning_line
@@ -385,8 +385,17 @@ def test_saving_off_deletes_and_is_remembered(page, base_url):
     page.locator('[data-action="deal"]').click()
     assert page.evaluate("localStorage.getItem('spider:save:spider-1')")
     page.locator("details.more summary").click()
-    page.locator('[data-setting="saving"]').uncheck()
+    box = page.locator('[data-setting="saving"]')
+    box.click()
+    dialog = page.locator('[data-dialog="stop-saving"]')
+    dialog.wait_for(state="visible")
+    save_screenshot(page, "desktop-stop-saving")
+    dialog.locator('[data-action="dismiss"]').click()  # Keep saving: a slip of the finger costs nothing
+    assert box.is_checked() and page.evaluate("localStorage.getItem('spider:save:spider-1')")
     page.locator("details.more summary").click()
+    box.click()
+    dialog.locator('[data-action="stop-saving"]').click()
+    assert not box.is_checked()
     keys = page.evaluate("Object.keys(localStorage)")
     assert not [k for k in keys if k.startswith("spider:save:")]
     page.locator('[data-action="deal"]').click()
@@ -896,7 +905,7 @@ def test_show_me_plays_the_win_the_badge_found_at_once(page, base_url):
     page.locator('[data-action="show-me"]').click()
     assert status(page).startswith("Found a win in"), "no second search"
     page.locator('[data-role="stop"]').click()
-    assert status(page) == "Stopped."
+    assert status(page) == STOPPED
 
 
 def test_stop_while_the_solver_is_looking_plays_nothing(page, base_url):
@@ -905,7 +914,7 @@ def test_stop_while_the_solver_is_looking_plays_nothing(page, base_url):
     page.locator('[data-action="show-me"]').click()
     stop = page.locator('[data-role="stop"]')
     stop.click()  # the worker is still starting: the search has not begun
-    assert stop.is_hidden() and status(page) == "Stopped."
+    assert stop.is_hidden() and status(page) == STOPPED
     page.locator("details.more summary").click()
     page.locator('[data-setting="peek"]').check()
     page.wait_for_function("() => document.querySelector('[data-role=badge]').dataset.state === 'solved'", timeout=60_000)
@@ -972,7 +981,7 @@ def test_menu_closes_on_a_click_elsewhere_and_on_escape(page, base_url):
     assert menu.is_hidden()
     assert page.evaluate("() => document.activeElement.tagName") == "SUMMARY", "focus is not dropped on the body"
     page.keyboard.press("Escape")  # any key stops "Show me"
-    assert status(page) == "Stopped."
+    assert status(page) == STOPPED
 
 
 def test_winnable_deals_only(page, base_url):
@@ -1129,7 +1138,7 @@ def test_stop_takes_a_finger_without_shrinking_a_sideways_phones_board(phone_pag
                           [box["x"] + box["width"] / 2, box["y"], box["y"] + box["height"]])
     assert reach == [True, True], "8 px above and below it are Stop's too"
     stop.tap()
-    assert status(page) == "Stopped."
+    assert status(page) == STOPPED
 
 
 def test_a_deal_chosen_by_number_on_a_phone(phone_page, base_url):

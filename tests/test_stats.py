@@ -6,6 +6,7 @@ import json
 from urllib.parse import quote
 
 import pytest
+from conftest import saving_off
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -121,11 +122,11 @@ def test_a_damaged_record_is_refused_with_what_is_wrong(change, words):
 
 def test_a_win_counts_once_with_its_score_moves_and_time():
     app = near_win()
-    assert app.handle({"type": "tick", "now": 5_000})["view"]["clock"]["ms"] == 0, "a loaded game's clock waits"
-    view = finish(app, now=25_000)["view"]
+    assert app.handle({"type": "tick", "now": 5_000})["view"]["clock"]["ms"] == 5_000, "a game taken up runs on"
+    view = finish(app, now=20_000)["view"]
     assert view["won"] and rows(view)["Won"] == "1 (100 %)" and rows(view)["Winning streak"] == "1 (best 1)"
     assert rows(view)["Fewest moves"] == str(app.game.moves) and rows(view)["Best score"] == str(app.game.score)
-    assert rows(view)["Fastest win"] == "0:20", "from the first event after loading to the win"
+    assert rows(view)["Fastest win"] == "0:20", "from its loading to the win"
     assert view["record"]["summary"] == "Won 1 of 1 (100 %) · winning streak 1"
     assert stored(app).won == 1
     app.handle({"type": "action", "name": "undo"})
@@ -178,7 +179,7 @@ def test_a_win_show_me_plays_counts_as_lost():
     view = app.handle({"type": "tick", "now": 1_000})["view"]
     assert view["won"] and rows(view)["Played"] == "1" and rows(view)["Won"] == "0 (0 %)"
     assert view["won_title"] == "Show me won it" and view["status"].startswith("Show me won! 8 runs")
-    assert view["record"]["summary"] == "A game handed to Show me counts as lost. Won 0 of 1 (0 %) · winning streak 0"
+    assert view["record"]["summary"] == "A game handed to Show me counts as lost.\nWon 0 of 1 (0 %) · winning streak 0"
     app.handle({"type": "action", "name": "undo"})
     view = app.handle({"type": "action", "name": "redo"})["view"]
     assert view["won_title"] == "Show me won it", "a win replayed after watching Show me's is still not the player's"
@@ -224,7 +225,7 @@ def test_reset_asks_first_and_keeps_the_game_in_play_counted():
 def test_saving_off_deletes_the_statistics_and_on_writes_them_again():
     app = near_win()
     finish(app)
-    response = app.handle({"type": "action", "name": "saving", "on": False})
+    response = saving_off(app)
     assert response["store"][KEY] is None and "statistics were deleted" in response["view"]["status"]
     view = app.handle({"type": "action", "name": "variant", "variant": "spider-1"})["view"]
     assert rows(view)["Played"] == "1", "kept for this visit, as the game on the table is"

@@ -444,6 +444,7 @@ function renderChrome(view) {
   }
   if (view.rules) renderRules(view.rules);
   if (view.import_text) setText($("import-text"), view.import_text);
+  if (view.link_text) setText($("link-text"), view.link_text);
   if (view.deal_prompt) {
     setText($("deal-text"), view.deal_prompt.text);
     setText($("deal-error"), view.deal_prompt.error);
