@@ -186,7 +186,9 @@ function paintCard(el, card) {
     el.firstChild.textContent = rank + suit;
     el.lastChild.textContent = suit;
   }
-  setAttr(el, "aria-label", card.card ? card.name : null);
+  const name = card.card ? card.name : null;
+  if (el.hasAttribute("aria-label") && el.getAttribute("aria-label") !== name) renamed.add(el);
+  setAttr(el, "aria-label", name);
   setAttr(el, "aria-hidden", card.card ? null : "true"); // its column's name counts the face-down cards
   setAttr(el, "data-colour", card.colour || null);
   el.classList.toggle("movable", card.movable);
@@ -213,7 +215,9 @@ function runsTarget(slotIndex) {
 
 // `instant`: place every card where it belongs with no deal animation (the early paint at boot,
 // whose animation would compete with Python's start-up for the main thread).
+const renamed = new Set(); // cards whose accessible name this render changed (see focusFromView)
 function render(view, instant = false) {
+  renamed.clear();
   const board = $("board");
   const focused = document.activeElement;
   const newDeal = current && current.game !== view.game;
@@ -800,17 +804,40 @@ function onKeyDown(e) {
   // game's letter keys still work with the toggle focused (where closing the menu leaves focus).
   const browsers = e.target.closest("select, input, dialog") || (e.target.closest("summary") && (e.key === "Enter" || e.key === " "));
   if (browsers && e.key !== "Escape" && !e.ctrlKey && !e.metaKey) return;
+  focusNow(); // a focus the last key left pending lands first: this key acts from there
   const focus = boardFocus();
   const response = send({ type: "key", key: e.key, ctrl: e.ctrlKey || e.metaKey, shift: e.shiftKey, alt: e.altKey, board: !!focus, focus });
   if (response.handled) {
     e.preventDefault();
-    if (focus || e.key.startsWith("Arrow")) focusFromView();
+    if (focus || e.key.startsWith("Arrow")) focusFromView(true);
   }
 }
 
-function focusFromView() {
+// `soon`: a card the render renamed is focused a task later. Chromium sends a screen reader an
+// update's focus event before its name changes, so the card dropped with focus was read by its old
+// name ("Q♠, picked up"), then renamed; in a task of its own the focus comes after the new name.
+function focusFromView(soon = false) {
   const el = $("board").querySelector('[tabindex="0"]');
-  if (el && document.activeElement !== el) el.focus({ preventScroll: true });
+  if (!el || document.activeElement === el) return;
+  if (soon && renamed.has(el)) focusSoon(() => el.focus({ preventScroll: true }));
+  else el.focus({ preventScroll: true });
+}
+
+// A focus moved a task later. The next key moves it first; focus that went elsewhere meanwhile (a
+// click, Tab) is left there.
+let focusTimer = 0;
+let focusPending = null;
+function focusSoon(move) {
+  clearTimeout(focusTimer);
+  const from = document.activeElement;
+  focusPending = () => { if (document.activeElement === from) move(); };
+  focusTimer = setTimeout(focusNow, 0);
+}
+function focusNow() {
+  clearTimeout(focusTimer);
+  const move = focusPending;
+  focusPending = null;
+  move?.();
 }
 
 // The ⋯ menu is a <details>: it closes once one of its buttons is pressed (so Show me plays where
