@@ -819,7 +819,8 @@ class App:
             self._save()  # the time played up to now, too
             file = f"spider-backup-{self.today}.json" if self.today else "spider-backup.json"
             self.download = {"name": file, "text": backup_text(self.storage)}
-            self._say(f"Backup saved as {file}: load it here or in another browser from the ⋯ menu.")
+            shown = file.replace("-", "\u2011")  # non-breaking: a narrow phone broke the name at "2026-12-"
+            self._say(f"Backup saved as {shown}: load it here or in another browser from the ⋯ menu.")
         elif name == "import":
             self._offer_backup(event.get("text"))
         elif name == "import-confirmed" and self.restoring is not None:

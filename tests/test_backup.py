@@ -75,6 +75,7 @@ def test_a_backup_loads_in_another_browser_after_asking_and_play_goes_on_there()
     response = app.handle({"type": "action", "name": "export", "now": 3_000, "today": "2026-12-07"})
     download = response["download"]
     assert download["name"] == "spider-backup-2026-12-07.json" and response["view"]["tone"] == "info"
+    assert "spider‑backup‑2026‑12‑07.json" in response["view"]["status"], "the name kept whole on a line"
     for today in (None, "../../etc", "2026-12-7"):
         odd = app.handle({"type": "action", "name": "export", "today": today})["download"]
         assert odd["name"] == "spider-backup.json" and odd["text"] == download["text"], today
