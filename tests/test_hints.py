@@ -150,12 +150,13 @@ def test_a_move_is_not_suggested_back() -> None:
     assert not back.useful
 
 
-@pytest.mark.parametrize(("name", "seed", "moves"), [("spider-4", 41, 50), ("spider-2", 7, 60)])
-def test_following_the_top_hint_never_goes_round_in_circles(name: str, seed: int, moves: int) -> None:
+@pytest.mark.parametrize(("name", "seed", "moves", "refuses"), [("spider-4", 41, 50, True), ("spider-2", 7, 60, False)])
+def test_following_the_top_hint_never_goes_round_in_circles(name: str, seed: int, moves: int, refuses: bool) -> None:
     # Top hint after top hint, spider-2 seed 7 used to go round from move 41, beyond the last few
     # positions hints remembered (and spider-4 seed 2 every 14 moves from move 48, aces and twos
     # shuffled through an empty column, before lines paid 3 a move); in spider-4 seed 41 a hint
-    # would go round at move 45.
+    # would go round at move 45, and is refused. Since lines pass through no earlier position,
+    # spider-2 seed 7's top hints lead to none, and no move back to one comes up to refuse.
     game = spider.Game(name, seed)
     seen = {_view_key(game, False)}
     refused = 0
@@ -167,7 +168,7 @@ def test_following_the_top_hint_never_goes_round_in_circles(name: str, seed: int
         key = _view_key(game, False)
         assert key not in seen
         seen.add(key)
-    assert refused
+    assert bool(refused) == refuses
 
 
 def test_deal_when_nothing_useful_is_left() -> None:
@@ -557,3 +558,71 @@ def test_with_four_suits_a_suited_merge_comes_before_an_off_suit_reveal() -> Non
     ]
     relaxed = hints(spider.Game.from_text(position("spider-relaxed", columns, spare=9)))
     assert relaxed[0].move == spider.Move(0, 2), "Spider Relaxed completes mixed runs: no cost, the reveal first"
+
+
+TWO_RUNS_TO_FINISH = """spider-2 moves=0 done=hsshsh
+stock:
+1: | Ah
+2: | Kh Qh Jh Th 9h 8h 7h 6h 5h 4h 3h 2h
+3:
+4:
+5:
+6: | As
+7:
+8:
+9: | Ks Qs Js Ts 9s 8s 7s 6s 5s 4s 3s 2s
+10:
+"""
+
+
+def test_a_run_completed_comes_before_any_detour() -> None:
+    """A detour's line scored both runs (the direct move's could not count the other, which it
+    did not make possible), so the top hints wandered 114 moves through empty columns."""
+    game = spider.Game.from_text(TWO_RUNS_TO_FINISH)
+    assert [h.reason for h in hints(game)[:2]] == ["completes a run", "completes a run"]
+    for _ in range(2):
+        game.play(hints(game)[0].move)
+    assert game.is_won
+
+
+def test_a_card_turned_up_is_useful_after_a_weak_move() -> None:
+    """The player's weak move left a recent position worth more than any line from here: a move
+    that turns a card up is still progress (no line can climb back past it), not "nothing useful"."""
+    game = spider.Game.from_text("""spider-2 moves=103 done=shsh
+stock:
+1: 2s 9h 5h Th Qh | 3h 2h Js Ts 6s 5s 4s
+2: 9h 7h 8s Th | 3s Ah Ah
+3: | 8h 7h 6h 5h 4h 3h
+4: | 4h
+5: | As
+6: | 8h 7s 6h
+7: 9s 2h Kh | Ks Qs Js Ts
+8:
+9: 9s Jh Ks | Qh Kh 8s 7s 6s 5s 4s 3s 2s As
+10: | Qs Jh
+""")
+    game.play(spider.Move(8, 3, 3))  # 3♠–A♠ onto 4♥, off their own suit
+    top = hints(game)[0]
+    assert top.useful and top.reason == "reveals a face-down card in column 7"
+
+
+def test_a_line_passes_through_no_earlier_position() -> None:
+    """Its first move back there is refused, so a plan through it was that return in two moves,
+    and the follow-up it promised was refused at the next hint."""
+    game = spider.Game("spider-4", 9)
+    for text in ["1 5", "10 5", "6 8", "6 3", "6 3", "d", "6 1", "5 1", "6 9", "6 2", "9 5 2", "5 3"]:
+        game.play(spider.Move.from_text(text))
+    top = hints(game)[0]
+    promised = top.reason.partition(", then ")[2]
+    assert promised, top
+    game.play(top.move)
+    assert hints(game)[0].reason == promised
+
+
+def test_a_short_deal_is_not_called_a_row() -> None:
+    """Scorpion's stock deals 3 cards, to columns 1-3."""
+    game = spider.Game("scorpion", 3)
+    assert len(game.stock) == 3
+    reasons = {h.reason for h in hints(game) if h.move == spider.DEAL}
+    assert reasons <= {"deal the last 3 cards", "deal: nothing useful is left"} and reasons
+    assert "deal a new row" in {h.reason for h in hints(spider.Game("spider-2", 3)) if h.move == spider.DEAL}
