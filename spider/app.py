@@ -203,7 +203,7 @@ class App:
         event (a reload, a switch, a link to a position) runs from it, as the page's clock does."""
         if not _finite(now):
             return
-        if self.last_event_ms is not None and self.clock_running():
+        if self.last_event_ms is not None and self.clock_running() and not self.hidden:
             self.elapsed_ms += int(min(max(now - self.last_event_ms, 0), IDLE_CAP_MS))
         self.last_event_ms = now
 
@@ -754,9 +754,10 @@ class App:
                 self._set_saving(bool(event.get("on")))
             else:  # it deletes every variant's games and statistics: one slip of a finger would
                 self.dialog = "stop-saving"
-        elif name == "stop-saving" and self.dialog == "stop-saving":
-            self.dialog = None
-            self._set_saving(False)
+        elif name == "stop-saving":
+            if self.dialog == "stop-saving":  # else a second press, after the first already stopped it
+                self.dialog = None
+                self._set_saving(False)
         elif name == "copied":
             ok = event.get("ok")
             self._say("Link to this deal copied." if ok else "Could not copy; the link is in the address bar.")
@@ -1219,7 +1220,8 @@ class App:
         key = str(event.get("key", ""))
         ctrl, shift = bool(event.get("ctrl")), bool(event.get("shift"))
         focus = event.get("focus")
-        if isinstance(focus, dict) and isinstance(focus.get("col"), int):
+        col = focus.get("col") if isinstance(focus, dict) else None
+        if isinstance(col, int) and not isinstance(col, bool) and 0 <= col < len(self.game.columns):
             index = focus.get("index")
             self.focus = (focus["col"], index if isinstance(index, int) else -1)
         lower = key.lower()

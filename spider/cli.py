@@ -6,10 +6,12 @@ import argparse
 import os
 import random
 import sys
+import tempfile
 import textwrap
 import time
 import tracemalloc
 from collections.abc import Callable, Iterator, Sequence
+from pathlib import Path
 from typing import Any, TextIO, TypeVar
 
 from .errors import IllegalMove
@@ -22,6 +24,8 @@ from .solver import SolveResult, solve
 from .variants import VARIANTS
 
 COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {}
+MOST_SEEDS = 1_000_000
+"""The most seeds one command takes: a million games is days of work, and a list of more fills memory."""
 _R = TypeVar("_R")
 
 
@@ -238,12 +242,19 @@ def winnable(args: argparse.Namespace) -> int:
     """Write the seeds the solver proves winnable (replayed to a win first), one a line."""
     if not args.out:
         return _prove(args, sys.stdout)
-    try:
-        with open(args.out, "w", encoding="utf-8") as out:  # opened first: a bad path fails before the work
-            return _prove(args, out)
+    target = Path(args.out)
+    try:  # a file beside it first: a bad path fails before the work, and the old list stays till the end
+        handle, temporary = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}-")
     except OSError as e:
-        print(f"cannot write {args.out}: {e.strerror}", file=sys.stderr)
+        print(f"cannot write {args.out}: {e.strerror or e}", file=sys.stderr)
         return 2
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8") as out:
+            code = _prove(args, out)
+        os.replace(temporary, target)
+        return code
+    finally:
+        Path(temporary).unlink(missing_ok=True)
 
 
 def _prove(args: argparse.Namespace, out: TextIO) -> int:
@@ -278,6 +289,8 @@ def _seeds(text: str) -> list[int]:
             raise argparse.ArgumentTypeError(f"{part!r} is not a seed or a range like 1-200") from None
         if not some or not (is_seed(some[0]) and is_seed(some[-1])):
             raise argparse.ArgumentTypeError(f"{part!r} names no seeds (deals are 0 to 2**64 - 1)")
+        if len(seeds) + some.stop - some.start > MOST_SEEDS:  # len() of a huge range overflows
+            raise argparse.ArgumentTypeError(f"{text!r} names more than {MOST_SEEDS:,} seeds")
         seeds.extend(some)
     if len(set(seeds)) < len(seeds):
         raise argparse.ArgumentTypeError(f"{text!r} names a seed twice")
@@ -363,7 +376,9 @@ def _seed_command(sub: Any, name: str, summary: str, seeds: str) -> argparse.Arg
 def main(argv: Sequence[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     try:
-        return COMMANDS[args.command](args)
+        code = COMMANDS[args.command](args)
+        sys.stdout.flush()  # here, not at exit, where a reader gone would be reported
+        return code
     except BrokenPipeError:  # the reader left (``| head``): the rest goes nowhere, quietly
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 1

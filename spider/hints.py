@@ -16,10 +16,10 @@ nothing (a group shuffled between equal spots, a return to an earlier position o
 in other columns, a whole column moved into an empty one, and with two suits, while the stock lasts,
 one that gains too little to play before the deal) are listed last, marked "no useful move", so the
 list is never empty while a move is legal; DEAL comes between the two. No line passes through a
-position the player was in, and a move that turns a card up or completes a run is useful however
-much a recent position was worth (:meth:`HintSearch._search`); with two or four suits, once the
-stock is gone, a run that can be completed comes first (:data:`RUN_FIRST_SUITS`). When nothing else
-is useful and the deal waits for an empty column to be filled, the moves that fill it come first, as
+position the player was in, and a move that turns a card up or completes a run is useful even when a
+recent position was worth more (:meth:`HintSearch._search`); in two- and four-suit Spider, once the
+stock is gone, a run that can be completed comes first (:data:`RUN_FIRST`). When nothing else is
+useful and the deal waits for an empty column to be filled, the moves that fill it come first, as
 useful. Only the bot's diagnostic ``peek`` (:func:`play_blind`) lifts the mask, to measure what the
 hidden cards are worth to the search.
 :class:`HintSearch` runs the same search in slices, for a page that thinks while the player does.
@@ -114,14 +114,13 @@ of suits in play, where not the Judge's :data:`~spider.evaluation.LAST_DOWN` (10
 that bonus had a lone Jack take the only empty column to turn up a column's last card rather than
 a King's run turning up another, and lost the game: seeds 1-200 won 189 at 0, 185 at 10. With two
 suits 0 won 92, against 94."""
-RUN_FIRST_SUITS = (2, 4)
-"""By the number of suits in play: once the stock is gone, a move that completes a run is the top
-hint. Lines may not count a run the root could complete (see :class:`_Ranker`), but a detour's line
+RUN_FIRST = ("spider-2", "spider-4")
+"""The variants in which, once the stock is gone, a move that completes a run is the top hint. Lines may not count a run the root could complete (see :class:`_Ranker`), but a detour's line
 can, when the shuffle changes what completing it gains or which cards complete it: with two suits
 the top hints then wandered through empty columns for 61-128 moves with a run one move from done.
 With two suits seeds 1-200 won 120 with it (119 before), 116 with it throughout the game; with four
 30 (31 before), 29 with it throughout. With one suit it lost seeds 59, 134 and 179 (188 without),
-whose detours stay short."""
+whose detours stay short. The other variants were not measured."""
 
 
 class Hint(Frozen):
@@ -227,9 +226,9 @@ class HintSearch:
         move is useful when the best line it starts leads above every one of the last
         :data:`RECENT` positions since the last deal (by :data:`USEFUL_MARGIN` while the stock
         lasts), so a detour that only climbs back to where the player already was is not offered
-        as progress, or when it turns a card up or completes a run (with a gain above that margin),
-        which no climb back can do; a move back to any of ``past`` is never useful, nor is a line
-        through one.
+        as progress, or when it turns a card up or completes a run (with a line's score above that
+        margin), which no climb back can do; a move back to any of ``past`` is never useful, nor
+        is a line through one.
         """
         past = yield from walk
         ranker = _Ranker(table, root)
@@ -264,7 +263,7 @@ class HintSearch:
                 candidates.append((order, step))
         lines = yield from ranker.lines([step for _, step in candidates], recent_keys | earlier_keys)
         epoch = _epoch(root)
-        run_first = not root[2] and table.variant.suits in RUN_FIRST_SUITS
+        run_first = not root[2] and table.variant.name in RUN_FIRST
         for order, step in candidates:
             move = Move(*step)
             gain = gains[step]

@@ -219,6 +219,9 @@ def test_a_deal_and_its_undo_keep_the_column_in_focus():
     assert view["columns"][3]["cards"][-1]["focus"] and len(view["columns"][3]["cards"]) == 7
     view = app.handle({"type": "key", "key": "u", "board": True, "focus": {"col": 3, "index": 6}})["view"]
     assert view["columns"][3]["cards"][-1]["focus"] and len(view["columns"][3]["cards"]) == 6
+    for bad in (99, -1, True, "3"):  # a focus the page cannot have sent is ignored, not read as a column
+        view = app.handle({"type": "key", "key": "d", "board": True, "focus": {"col": bad, "index": 0}})["view"]
+        assert view["columns"][3]["cards"][-1]["focus"], bad
 
 
 def test_escape_clears_selection_and_keys_outside_board_are_left_alone():
@@ -582,7 +585,8 @@ def test_saving_off_asks_first_since_it_deletes_every_variants_games():
     assert not response["store"], "nothing deleted before the player confirms"
     response = app.handle({"type": "action", "name": "dismiss"})
     assert response["view"]["dialog"] is None and app.saving and not response["store"]
-    assert app.handle({"type": "action", "name": "stop-saving"})["store"] == {}, "only from the dialog"
+    response = app.handle({"type": "action", "name": "stop-saving"})
+    assert response["store"] == {} and response["view"]["tone"] != "error", "only from the dialog, and quietly"
     app.handle({"type": "action", "name": "saving", "on": False})
     response = app.handle({"type": "action", "name": "stop-saving"})
     assert response["store"]["spider:save:spider-1"] is None and not app.saving and response["view"]["dialog"] is None
@@ -1393,8 +1397,12 @@ def test_hiding_the_page_keeps_the_time_so_far_and_counts_none_while_hidden():
     assert app.elapsed_ms == 20_000 and view["clock"]["ms"] == 20_000 and view["clock"]["running"]
     app.handle({"type": "key", "key": "Escape", "now": 605_000})
     assert app.elapsed_ms == 25_000, "in view again: the clock runs from its return"
+    app.handle({"type": "hide", "now": 606_000})
+    app.handle({"type": "external", "key": "spider:stats:spider-2", "now": 700_000})  # another tab, while hidden
+    app.handle({"type": "show", "now": 900_000})
+    assert app.elapsed_ms == 26_000, "no time counted while hidden, events or not"
     app.dialog = "conflict"  # another tab's newer game waits for the player's choice
-    assert app.handle({"type": "hide", "now": 606_000})["store"] == {}
+    assert app.handle({"type": "hide", "now": 906_000})["store"] == {}
     fresh, _ = started(seed=6)
     assert fresh.handle({"type": "hide", "now": 5_000})["store"] == {}, "a deal not yet played has no time"
 

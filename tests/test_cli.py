@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 
@@ -25,6 +26,19 @@ def test_python_dash_m_spider_show():
         [sys.executable, "-m", "spider", "show", "spider-4", "42"], capture_output=True, text=True, check=True
     ).stdout
     assert out == Game("spider-4", 42).to_text()
+
+
+def test_a_reader_gone_is_no_error():
+    """``python -m spider rules spider-4 | head -1``: the rest of the output goes nowhere, quietly
+    (buffered, it was written at exit, past the command's own handling, and reported)."""
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONUNBUFFERED"}
+    proc = subprocess.Popen([sys.executable, "-m", "spider", "rules", "spider-4"], env=env,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    proc.stdout.close()
+    err = proc.stderr.read()
+    proc.stderr.close()
+    proc.wait()
+    assert err == b"" and proc.returncode == 1
 
 
 def test_rules_prints_how_to_play_the_variant(capsys):
@@ -54,6 +68,7 @@ def test_show_refuses_an_unknown_variant(capsys):
     (["show", "spider-1", "-1"], "'-1' is not a deal number"),
     (["play", "spider-1", str(2**64 + 1)], "is not a deal number"),  # it would deal as 1
     (["solve", "spider-1", "--seeds", f"{2**64 - 1}-{2**64}"], "names no seeds"),
+    (["solve", "spider-1", "--seeds", f"0-{2**64 - 1}"], "names more than 1,000,000 seeds"),  # not an overflow
     (["bench", "--games", "0"], "'0' is not a number of games"),
     (["bench", "--steps", "-3"], "'-3' is not a number of moves"),
 ])

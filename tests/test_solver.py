@@ -480,6 +480,22 @@ def test_winnable_command_fails_on_a_bad_path_before_the_work(
     assert "cannot write" in capsys.readouterr().err
 
 
+def test_winnable_command_keeps_the_old_list_until_the_new_one_is_whole(
+    tmp_path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A run stopped halfway (Ctrl-C on a long one) leaves the list it was to replace as it was."""
+    out = tmp_path / "winnable-spider-1.txt"
+    out.write_text("1\n2\n3\n")
+
+    def stopped(*_: object, **__: object) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(spider.cli, "solve", stopped)
+    with pytest.raises(KeyboardInterrupt):
+        main(["winnable", "spider-1", "--seeds", "4-5", "--out", str(out)])
+    assert out.read_text() == "1\n2\n3\n" and [p.name for p in tmp_path.iterdir()] == [out.name]
+
+
 def test_winnable_command_reports_an_answer_that_does_not_replay_and_goes_on(
     tmp_path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -230,7 +230,7 @@ function render(view, instant = false) {
   const fromStock = () => (origin ||= stockOrigin());
   // The bar and the status first: a message that takes another line, or the badge widening the bar,
   // changes the board's height, which the cards are then sized for.
-  renderChrome(view);
+  renderChrome(view, instant);
   geometry = layout(view);
   renderSlots(view);
   if (newDeal) {
@@ -374,7 +374,7 @@ function renderSlots(view) {
   });
 }
 
-function renderChrome(view) {
+function renderChrome(view, instant) {
   if (document.title !== view.page_title) document.title = view.page_title;
   if ($("variant").value !== view.variant) $("variant").value = view.variant;
   setText(document.querySelector('[data-stat="score"]'), String(view.score));
@@ -424,7 +424,7 @@ function renderChrome(view) {
   if (status.dataset.said !== String(view.said) || status.textContent !== view.status) {
     status.dataset.said = view.said;
     setText(status, view.status);
-    say(view.status);
+    if (!instant) say(view.status); // the early paint shows the last visit's message, not news to announce
   }
   setAttr(status, "class", `status ${view.tone}`);
   for (const box of document.querySelectorAll("[data-setting]")) box.checked = !!view.settings[box.dataset.setting];
