@@ -47,8 +47,9 @@ from .worker import OUTDATED
 BACKUP_PREFIX = f"{KEY_PREFIX}backup:"
 """Damaged data kept aside for the player to recover (not a backup file: see :mod:`spider.backup`)."""
 VIEW_PREFIX = f"{KEY_PREFIX}view:"
-SHARED_PREFIXES = (SAVE_PREFIX, STATS_PREFIX)
-"""What another tab may write that this one acts on: a game and its statistics (see on_external)."""
+SHARED_PREFIXES = (SAVE_PREFIX, STATS_PREFIX, TIME_PREFIX)
+"""What another tab may write that this one acts on: a game, its play time (which "Load the newer
+game" takes with it) and its statistics (see on_external)."""
 FIRST_VARIANT = "spider-1"
 """The game a first visit opens."""
 FIRST_DEALS = 12

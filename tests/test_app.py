@@ -987,8 +987,10 @@ def test_another_tab_writing_the_save_offers_the_newer_game():
                 {"key": "u"}, {"key": "d"}, {"key": "Enter", "board": True}):
         response = app.handle({"type": "key", **key})
         assert not response["handled"] and not response["store"] and app.game.moves == 0, f"{key} played behind it"
+    app.handle({"type": "external", "key": "spider:time:spider-1", "value": "600000"})  # its 10 minutes
     view = app.handle({"type": "action", "name": "load-newer"})["view"]
     assert view["dialog"] is None and app.game.to_text() == other.to_text()
+    assert app.elapsed_ms == 600_000, "the other tab's time comes with its game"
     app.handle({"type": "external", "key": "spider:save:spider-1", "value": Game("spider-1", 9).to_json()})
     response = app.handle({"type": "action", "name": "keep-mine"})
     assert Game.from_json(response["store"]["spider:save:spider-1"]).to_text() == other.to_text()
