@@ -220,12 +220,21 @@ def _card_ids(game: Game) -> dict[str, str]:
 
 
 def _column_words(col: int, cards: tuple[Card, ...]) -> str:
-    """A column as a screen reader says it: what is face down, and the face-up cards."""
+    """A column as a screen reader says it: what is face down, and the face-up cards, a same-suit
+    run of three or more as one range ("K♠–2♠", not twelve cards read out at each arrow key)."""
     if not cards:
         return f"Column {col + 1}, empty"
     down = face_down(cards)
     hidden = f"{down} face-down, " if down else ""
-    return f"Column {col + 1}: {hidden}{', '.join(card.label for card in cards[down:])}"
+    up = cards[down:]
+    words = []
+    start = 0
+    for i in range(1, len(up) + 1):
+        if i == len(up) or up[i].suit != up[i - 1].suit or up[i].rank != up[i - 1].rank - 1:
+            run = up[start:i]
+            words += [f"{run[0].label}–{run[-1].label}"] if len(run) >= 3 else [card.label for card in run]
+            start = i
+    return f"Column {col + 1}: {hidden}{', '.join(words)}"
 
 
 def _stock_words(game: Game) -> str:

@@ -224,6 +224,14 @@ def test_a_deal_and_its_undo_keep_the_column_in_focus():
         assert view["columns"][3]["cards"][-1]["focus"], bad
 
 
+def test_a_column_names_a_same_suit_run_as_one_range():
+    """Read at each arrow key into it: twelve cards one by one was a long wait."""
+    text = position("spider-2", ["4h 9s | Kh Qh Jh Th 9s 8s 7h 6h 5h 4h 3s", "| 9s 8s", "| Ks"], spare=2)
+    _, response = at_position(text)
+    names = [col["name"] for col in response["view"]["columns"][:2]]
+    assert names == ["Column 1: 2 face-down, K♥–10♥, 9♠, 8♠, 7♥–4♥, 3♠", "Column 2: 9♠, 8♠"]
+
+
 def test_escape_clears_selection_and_keys_outside_board_are_left_alone():
     app, _ = at_position()
     app.handle({"type": "pick", "col": 0, "index": 2})
