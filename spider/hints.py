@@ -305,14 +305,18 @@ def _marked_repeats(table: Table, root: State, ranked: list[tuple[int, Step, str
     for gain, step, reason, second in ranked:
         play = _cards(root, step)
         repeat = (play, reason) in shown
+        then = effect = None
         if gain <= 0 and second is not None:
             child = table.apply(root, step)
-            then = _cards(child, second)
-            repeat = repeat or then in made or _effect(child, second, table.apply(child, second)) in effects
+            then, effect = _cards(child, second), _effect(child, second, table.apply(child, second))
+            repeat = repeat or then in made or effect in effects
         if not repeat:
             made.add(play)
             effects.add(reason)
             shown.add((play, reason))
+            if then is not None:  # a detour shown: another way round to the same play is the same idea
+                made.add(then)
+                effects.add(effect)
         out.append(Hint(Move(*step), reason, True, repeat))
     return out
 

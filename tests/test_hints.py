@@ -585,6 +585,15 @@ def test_a_run_completed_comes_before_any_detour() -> None:
     assert game.is_won
 
 
+def test_pressing_hint_again_shows_another_idea_not_another_way_round() -> None:
+    """Twenty-two detours through the empty columns were each shown in turn: a detour shown makes
+    the others with the same follow-up repeats."""
+    useful = [h for h in hints(spider.Game.from_text(TWO_RUNS_TO_FINISH)) if h.useful]
+    assert [h.reason for h in useful if not h.repeat] == [
+        "completes a run", "completes a run", "moves 2♥ to empty column 3, then empties column 6",
+        "moves 2♠ to empty column 3, then empties column 1"] and len(useful) == 26
+
+
 def test_a_card_turned_up_is_useful_after_a_weak_move() -> None:
     """The player's weak move left a recent position worth more than any line from here: a move
     that turns a card up is still progress (no line can climb back past it), not "nothing useful"."""
