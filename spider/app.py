@@ -1036,8 +1036,10 @@ class App:
         else:
             message = f"Moved {group_label(cards)} to column {move.dst + 1}."
         message += _what_it_did(before, self.game)
-        col = self.focus[0] if move.is_deal and self.focus else move.dst  # a deal keeps the column in focus
-        self.focus = None if move.is_deal and not self.focus else (col, len(self.game.columns[col]) - 1)
+        if not move.is_deal:
+            self.focus = (move.dst, len(self.game.columns[move.dst]) - 1)
+        elif self.focus:  # a deal keeps the column in focus, on its new top card
+            self.focus = (self.focus[0], len(self.game.columns[self.focus[0]]) - 1)
         self._after_change(message)
         return True
 
@@ -1146,7 +1148,13 @@ class App:
         """The move of the picked-up group onto column ``dst``."""
         sel = self.selection
         assert sel is not None
-        return Move(sel.col, dst, len(self.game.columns[sel.col]) - sel.index)
+        return Move(sel.col, dst, self._picked_count())
+
+    def _picked_count(self) -> int:
+        """How many cards are picked up: the selected card and those on it."""
+        sel = self.selection
+        assert sel is not None
+        return len(self.game.columns[sel.col]) - sel.index
 
     def _move_selection(self, dst: int) -> bool:
         return self._play(self.selection_move(dst))
@@ -1188,7 +1196,7 @@ class App:
         sel = self.selection
         if not self.tap_moves or sel is None or (sel.col, sel.index) != (event.get("col"), event.get("index")):
             return
-        dst = best_destination(self.game, sel.col, self.selection_move(sel.col).count)
+        dst = best_destination(self.game, sel.col, self._picked_count())
         if dst is not None:
             self._move_selection(dst)
 
@@ -1224,7 +1232,7 @@ class App:
         col = focus.get("col") if isinstance(focus, dict) else None
         if isinstance(col, int) and not isinstance(col, bool) and 0 <= col < len(self.game.columns):
             index = focus.get("index")
-            self.focus = (focus["col"], index if isinstance(index, int) else -1)
+            self.focus = (col, index if isinstance(index, int) else -1)
         lower = key.lower()
         if self.dialog not in (None, "won") and key != "Escape":  # what a dialog asks is answered first
             return False  # (another tab's game above all, which a move or an undo here would write over)
@@ -1426,7 +1434,7 @@ def page_info() -> dict[str, Any]:
     a limit of its own."""
     seeds = winnable.winnable_seeds(FIRST_VARIANT)[:FIRST_DEALS]
     return {"firstViews": [first_view(FIRST_VARIANT, seed) for seed in seeds], "firstVariant": FIRST_VARIANT,
-            "mostKeptMs": MOST_KEPT_MS,
+            "mostKeptMs": MOST_KEPT_MS, "outdated": OUTDATED,
             "keys": {"prefix": KEY_PREFIX, "settings": SETTINGS_KEY, "view": VIEW_PREFIX, "save": SAVE_PREFIX,
                      "time": TIME_PREFIX, "shared": SHARED_PREFIXES}}
 

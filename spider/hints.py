@@ -115,12 +115,13 @@ that bonus had a lone Jack take the only empty column to turn up a column's last
 a King's run turning up another, and lost the game: seeds 1-200 won 189 at 0, 185 at 10. With two
 suits 0 won 92, against 94."""
 RUN_FIRST = ("spider-2", "spider-4")
-"""The variants in which, once the stock is gone, a move that completes a run is the top hint. Lines may not count a run the root could complete (see :class:`_Ranker`), but a detour's line
-can, when the shuffle changes what completing it gains or which cards complete it: with two suits
-the top hints then wandered through empty columns for 61-128 moves with a run one move from done.
-With two suits seeds 1-200 won 120 with it (119 before), 116 with it throughout the game; with four
-30 (31 before), 29 with it throughout. With one suit it lost seeds 59, 134 and 179 (188 without),
-whose detours stay short. The other variants were not measured."""
+"""The variants in which, once the stock is gone, a move that completes a run is the top hint. Lines
+may not count a run the root could complete (see :class:`_Ranker`), but a detour's line can, when
+the shuffle changes what completing it gains or which cards complete it: with two suits the top
+hints then wandered through empty columns for 61-128 moves with a run one move from done. With two
+suits seeds 1-200 won 120 with it (119 before), 116 with it throughout the game; with four 30 (31
+before), 29 with it throughout. With one suit it lost seeds 59, 134 and 179 (188 without), whose
+detours stay short. The other variants were not measured."""
 
 
 class Hint(Frozen):

@@ -14,6 +14,7 @@ from .cards import KING, Card
 from .game import Game, face_down
 from .rules import how_to_play
 from .stats import IDLE_CAP_MS, clock_text
+from .variants import same_suit_down
 
 if TYPE_CHECKING:
     from .app import App
@@ -230,7 +231,7 @@ def _column_words(col: int, cards: tuple[Card, ...]) -> str:
     words = []
     start = 0
     for i in range(1, len(up) + 1):
-        if i == len(up) or up[i].suit != up[i - 1].suit or up[i].rank != up[i - 1].rank - 1:
+        if i == len(up) or not same_suit_down(up[i - 1], up[i]):
             run = up[start:i]
             words += [f"{run[0].label}–{run[-1].label}"] if len(run) >= 3 else [card.label for card in run]
             start = i

@@ -14,7 +14,8 @@ from .game import Game
 from .solver import solve
 
 OUTDATED = "outdated"
-"""The error the worker answers a page of an older build with (see web/solver-worker.js): reload."""
+"""The error the worker answers a page of an older build with: reload (web/solver-worker.js has it from
+the build info, :func:`spider.app.page_info`)."""
 
 
 def work(job: dict[str, Any]) -> dict[str, Any]:

@@ -6,11 +6,10 @@ import { startPython } from "./python.js";
 
 const base = new URL(".", self.location.href);
 // A page of an older build that starts its worker after a new build took over gets this one, whose
-// Python may not read its jobs: it answers each OUTDATED (spider.worker.OUTDATED) and loads nothing.
-const OUTDATED = "outdated";
+// Python may not read its jobs: it answers each info.outdated (spider.worker.OUTDATED) and loads nothing.
 const outdated = Boolean(self.name) && self.name !== info.version;
 const ready = outdated
-  ? Promise.reject(new Error(OUTDATED))
+  ? Promise.reject(new Error(info.outdated))
   : startPython(info, base).ready.then((pyodide) => pyodide.pyimport("spider.worker").work_json);
 ready.catch(() => {}); // answered per job, in pump()
 
@@ -35,7 +34,7 @@ async function pump() {
   try {
     work = await ready;
   } catch (error) {
-    const said = outdated ? OUTDATED : String(error);
+    const said = outdated ? info.outdated : String(error);
     for (const job of queue.splice(0)) self.postMessage({ id: job.id, status: "error", error: said, moves: [] });
     busy = false;
     return;
