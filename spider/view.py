@@ -183,7 +183,8 @@ def _link_words(app: App) -> str | None:
 
 
 def _won_words(app: App) -> str:
-    """The won game in one line, for the win dialog."""
+    """The won game in one line, for the win dialog; the full stop keeps a screen reader from running it
+    into the record read after it ("0:02. Won 3 of 5")."""
     game = app.game
     parts = [f"{game.points} points", f"{game.moves} moves", clock_text(app.elapsed_ms // 1000)]
     if game.seed is None:
@@ -191,7 +192,7 @@ def _won_words(app: App) -> str:
     else:
         deal = "Today's deal" if app.record.playing_day else "Deal"
         parts[:0] = [f"{deal} {game.seed}", f"score {game.score}"]
-    return " · ".join(part.replace(" ", "\u00a0") for part in parts)  # a line breaks between parts, not in one
+    return " · ".join(part.replace(" ", "\u00a0") for part in parts) + "."  # a line breaks between parts, not in one
 
 
 def _summary(app: App) -> str:

@@ -813,6 +813,9 @@ def test_high_contrast_still_shows_card_backs_a_picked_up_group_and_the_hint(pag
         style = "(el, name) => getComputedStyle(el)[name]"
         back = page.locator(".card.back").first
         assert "gradient" in back.evaluate(style, "backgroundImage"), "a face-down card is not a blank face"
+        ink = "el => getComputedStyle(el.querySelector('.corner')).color"
+        red, black = (page.locator(f'.card[data-card$="{suit}"]:not(.back)').first for suit in "hs")
+        assert red.evaluate(ink) != black.evaluate(ink), "hearts and spades in the same ink"
         page.locator('[data-action="hint"]').click()
         hinted = page.locator(".card.hint").first
         assert hinted.evaluate(style, "outlineStyle") == "double", "not the focus ring's dashes"

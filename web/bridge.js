@@ -187,7 +187,7 @@ function paintCard(el, card) {
     el.lastChild.textContent = suit;
   }
   const name = card.card ? card.name : null;
-  if (el.hasAttribute("aria-label") && el.getAttribute("aria-label") !== name) renamed.add(el);
+  if (el.getAttribute("aria-label") !== name) renamed.add(el);
   setAttr(el, "aria-label", name);
   setAttr(el, "aria-hidden", card.card ? null : "true"); // its column's name counts the face-down cards
   setAttr(el, "data-colour", card.colour || null);
@@ -215,7 +215,7 @@ function runsTarget(slotIndex) {
 
 // `instant`: place every card where it belongs with no deal animation (the early paint at boot,
 // whose animation would compete with Python's start-up for the main thread).
-const renamed = new Set(); // cards whose accessible name this render changed (see focusFromView)
+const renamed = new Set(); // cards and columns whose accessible name this render changed (see focusFromView)
 function render(view, instant = false) {
   renamed.clear();
   const board = $("board");
@@ -366,6 +366,7 @@ function renderSlots(view) {
     slot.classList.toggle("hint", col.hint);
     slot.classList.toggle("marked", col.marked);
     const empty = col.cards.length === 0;
+    if (slot.getAttribute("aria-label") !== col.name) renamed.add(slot);
     setAttr(slot, "aria-label", col.name);
     setAttr(slot, "tabindex", empty ? (col.focus ? "0" : "-1") : null);
     setAttr(slot, "role", empty ? "button" : "group");
@@ -813,13 +814,14 @@ function onKeyDown(e) {
   }
 }
 
-// `soon`: a card the render renamed is focused a task later. Chromium sends a screen reader an
-// update's focus event before its name changes, so the card dropped with focus was read by its old
-// name ("Q♠, picked up"), then renamed; in a task of its own the focus comes after the new name.
+// `soon`: a card or column the render renamed, or a card in a renamed column, is focused a task
+// later. Chromium sends a screen reader an update's focus event before its name changes, so the card
+// dropped with focus was read by its old name ("Q♠, picked up"), and the card left when a run went
+// home by its column's old name; in a task of its own the focus comes after the new names.
 function focusFromView(soon = false) {
   const el = $("board").querySelector('[tabindex="0"]');
   if (!el || document.activeElement === el) return;
-  if (soon && renamed.has(el)) focusSoon(() => el.focus({ preventScroll: true }));
+  if (soon && (renamed.has(el) || renamed.has(slots[Number(el.dataset.col)]))) focusSoon(() => el.focus({ preventScroll: true }));
   else el.focus({ preventScroll: true });
 }
 
