@@ -30,6 +30,7 @@ from __future__ import annotations
 import heapq
 import time
 from collections.abc import Callable, Generator, Iterator
+from typing import NamedTuple
 
 from .evaluation import EMPTY, LAST_DOWN, RANK_LINK, RUN, Judge
 from .game import Game
@@ -268,11 +269,11 @@ class HintSearch:
         for order, step in candidates:
             move = Move(*step)
             gain = gains[step]
-            score, second = lines[step]
+            score, second, payoff = lines[step]
             child = table.apply(root, step)
             lasting = _epoch(child) != epoch  # progress play cannot take back: the bar does not apply
             if score > bar or (lasting and score > floor):
-                reason = ranker.reason(step, child, gain, second)
+                reason = ranker.reason(step, child, gain, payoff)
                 completes = run_first and child[3] > root[3] and gain > 0
                 useful.append((completes, score, gain, -order, step, reason, second))
             elif blocked_deal and not root[0][step[1]]:
@@ -396,6 +397,27 @@ def _effect(state: State, step: Step, after: State) -> str:
     return f"builds {label(base)} on {label(top)}"
 
 
+class Payoff(NamedTuple):
+    """The first move after a line's first that gains (or its last, if none does yet): what it gains,
+    its number in the line and the position it is played from, for the hint's reason. The first
+    gain, not the biggest: a detour's biggest is often its last move, the one that gives back the
+    empty column its first move filled."""
+
+    gain: int
+    move: int
+    before: State
+    step: Step
+
+
+class Line(NamedTuple):
+    """The best line a first step starts: its score, its second step (None if alone, for telling
+    repeats apart) and its payoff."""
+
+    score: int
+    second: Step | None
+    payoff: Payoff | None
+
+
 class _Ranker:
     """Scores moves by the best line of tableau moves they start, found by a best-first search.
 
@@ -425,8 +447,8 @@ class _Ranker:
         self.step_cost = STEP_COST_WORTH.get(table.variant.suits, STEP_COST)
         self.nodes = NODES_WORTH.get(table.variant.suits, NODES)
 
-    def lines(self, steps: list[Step], past: set[object]) -> Generator[None, None, dict[Step, tuple[int, Step | None]]]:
-        """For each first step: the best line's score and its second step (None if alone).
+    def lines(self, steps: list[Step], past: set[object]) -> Generator[None, None, dict[Step, Line]]:
+        """For each first step: the best line's score, its second step and its payoff (None if alone).
 
         ``past`` holds the :func:`_same_play` keys of the positions the player was in, which no
         line passes through: a first move back to one is refused, so a plan through one would be
@@ -437,24 +459,24 @@ class _Ranker:
         root_gains = self.root_gains
         root = self.root
         cost = self.step_cost
-        best: dict[Step, tuple[int, Step | None]] = {}
+        best: dict[Step, Line] = {}
         ncols = table.ncols
         seen = {root}
         same = {_same_play(root, ncols), *past}
         root_empty = next((i for i, col in enumerate(root[0]) if not col), -1)
-        heap: list[tuple[int, int, int, State, Step, Step, Step | None, frozenset[int]]] = []
+        heap: list[tuple[int, int, int, State, Step, Step, Step | None, Payoff | None, frozenset[int]]] = []
         tick = 0
         for step in steps:
             score = root_gains[step] - cost
-            best[step] = (score, None)
+            best[step] = Line(score, None, None)
             tick += 1
             # every first move is looked at before the best-first walk goes deeper
-            heap.append((-score - FIRST_BONUS, 1, tick, root, step, step, None, frozenset(step[:2])))
+            heap.append((-score - FIRST_BONUS, 1, tick, root, step, step, None, None, frozenset(step[:2])))
         heapq.heapify(heap)
         nodes = 0
         most = self.nodes
         while heap and nodes < most:
-            neg, depth, _, parent, step, first, second, touched = heapq.heappop(heap)
+            neg, depth, _, parent, step, first, second, payoff, touched = heapq.heappop(heap)
             state = table.apply(parent, step)
             if state in seen:  # most repeats are the very same position: cheaper to check first
                 continue
@@ -477,10 +499,12 @@ class _Ranker:
                     continue
                 score = base + g - cost
                 line_second = second or step
-                if score > best[first][0]:
-                    best[first] = (score, line_second)
+                line_payoff = payoff if payoff and payoff.gain > 0 else Payoff(g, depth + 1, state, step)
+                if score > best[first].score:
+                    best[first] = Line(score, line_second, line_payoff)
                 tick += 1
-                heapq.heappush(heap, (-score, depth + 1, tick, state, step, first, line_second, touched | {src, dst}))
+                heapq.heappush(heap, (-score, depth + 1, tick, state, step, first, line_second, line_payoff,
+                                      touched | {src, dst}))
         return best
 
     @staticmethod
@@ -496,12 +520,14 @@ class _Ranker:
 
         return starved
 
-    def reason(self, step: Step, child: State, gain: int, second: Step | None) -> str:
-        """Why to play ``step``: its own effect, or what it makes possible when it gains nothing."""
-        table = self.table
-        if second is not None and gain <= 0:
-            return f"{_what(self.root, step)}, then {_effect(child, second, table.apply(child, second))}"
-        return _effect(self.root, step, child)
+    def reason(self, step: Step, child: State, gain: int, payoff: Payoff | None) -> str:
+        """Why to play ``step``: its own effect, or, when it gains nothing, what its line gains first
+        and how far on (a plan named by a second move that gains nothing either hid why)."""
+        if payoff is None or gain > 0:
+            return _effect(self.root, step, child)
+        effect = _effect(payoff.before, payoff.step, self.table.apply(payoff.before, payoff.step))
+        later = f"in {payoff.move - 1} more moves " if payoff.move > 2 else ""
+        return f"{_what(self.root, step)}, then {later}{effect}"
 
 
 def _judge(table: Table, root: State) -> Judge:

@@ -590,8 +590,29 @@ def test_pressing_hint_again_shows_another_idea_not_another_way_round() -> None:
     the others with the same follow-up repeats."""
     useful = [h for h in hints(spider.Game.from_text(TWO_RUNS_TO_FINISH)) if h.useful]
     assert [h.reason for h in useful if not h.repeat] == [
-        "completes a run", "completes a run", "moves 2♥ to empty column 3, then empties column 6",
-        "moves 2♠ to empty column 3, then empties column 1"] and len(useful) == 26
+        "completes a run", "completes a run", "moves 2♥ to empty column 3, then in 2 more moves completes a run",
+        "moves 2♠ to empty column 3, then in 2 more moves completes a run"] and len(useful) == 26
+
+
+def test_a_plan_is_named_by_what_it_gains_and_how_far_on() -> None:
+    """A move that gains nothing by itself is hinted for the plan it starts: the reason names the
+    plan's first gain and how many moves on it comes, not a second move that gains nothing either."""
+    game = spider.Game.from_text("""spider-1 moves=90 done=sssss
+stock: 3s 8s Ts Ks Js Ts Js As 4s 7s
+1:
+2: 6s 8s 6s 9s 5s | Ts 9s 8s 7s 2s Qs 5s 4s 3s 2s As
+3: Ks | Js
+4: | Ks Qs
+5: | Qs
+6: | 9s
+7: 6s | 7s
+8: | 5s 4s 3s 2s As
+9:
+10:
+""")
+    top = hints(game)[0]
+    plan = "moves 5♠–A♠ to empty column 1, then in 3 more moves reveals a face-down card in column 2"
+    assert (top.move, top.reason) == (spider.Move(1, 0, 5), plan)
 
 
 def test_a_card_turned_up_is_useful_after_a_weak_move() -> None:
