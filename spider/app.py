@@ -17,7 +17,7 @@ from collections.abc import Mapping
 from datetime import date
 from typing import Any
 
-from . import winnable
+from . import jsontext, winnable
 from .backup import (
     DEALT_PREFIX,
     KEY_PREFIX,
@@ -47,9 +47,9 @@ from .worker import OUTDATED
 BACKUP_PREFIX = f"{KEY_PREFIX}backup:"
 """Damaged data kept aside for the player to recover (not a backup file: see :mod:`spider.backup`)."""
 VIEW_PREFIX = f"{KEY_PREFIX}view:"
-SHARED_PREFIXES = (SAVE_PREFIX, STATS_PREFIX, TIME_PREFIX)
+SHARED_PREFIXES = (SAVE_PREFIX, STATS_PREFIX, TIME_PREFIX, SETTINGS_KEY)
 """What another tab may write that this one acts on: a game, its play time (which "Load the newer
-game" takes with it) and its statistics (see on_external)."""
+game" takes with it), its statistics and the settings, which are the browser's (see on_external)."""
 FIRST_VARIANT = "spider-1"
 """The game a first visit opens."""
 FIRST_DEALS = 12
@@ -68,6 +68,8 @@ MOST_KEPT_MS = 1000 * 3600 * 1000
 SEED_DIGITS = 18
 """The longest deal number taken from a link or typed in: far past the 12 digits of a new game's."""
 STOPPED = "Stopped: play on from here."
+CHOOSE = "Choose which game to keep: the newer one from the other tab, or this one."
+"""What any input but the choice gets while another tab's newer game waits (see :meth:`App.on_external`)."""
 """What Stop or Esc says once "Show me" or its search is stopped."""
 DOUBLE_PRESS_MS = 400
 """A pointer's press of the stock this soon after it dealt, with no move between, is the rest of a double-click or tap."""
@@ -178,17 +180,22 @@ class App:
             self._tick(event.get("now"))
             player = kind not in ("tick", "worked", "worker-error", "external", "storage-error", "hide", "show",
                                   "updated")
-            paused = self.autoplay
+            paused, said = self.autoplay, self.said
             self.stopping = player and (paused is not None or self.jobs.pending("solve"))
             if player:
                 self.autoplay = None
             handler = getattr(self, f"on_{str(kind).replace('-', '_')}", None)
-            if handler is None:
+            if player and self.dialog == "conflict" and not _answers_conflict(event):
+                self._say(CHOOSE, "warn")  # a move, a switch or a link here would write over the other tab's game
+                handled = False
+            elif handler is None:
                 self._say(f"Unknown event {kind!r}", "error")
             else:
                 handled = handler(event) is not False
             if player:
                 self._take_over(event, handled, paused)
+                if self.stopping and self.said == said and self.autoplay is None and not self.jobs.pending("solve"):
+                    self._say(STOPPED)  # an input with nothing to say (a dialog opened) left "Watch, or press Stop"
         view = self.view()
         if SETTINGS_KEY in self.store:  # after the games: the page stops at the first write that fails
             self.store[SETTINGS_KEY] = self.store.pop(SETTINGS_KEY)
@@ -229,11 +236,15 @@ class App:
             self.on_hash(event)
         if first_visit and self.tone == "info":
             self._say(f"Welcome! {self.message} Rules: ⋯ menu › How to play.")
-        elif not self.message:  # a saved game taken up again: say which, as a new one is said
-            deal = f", deal {self.game.seed}" if self.game.seed is not None else ""
-            self._say(f"{self.game.variant.title}{deal}: " + (
-                "you won this one. New game deals another." if self.game.is_won
-                else "your game goes on where you left it."))
+        elif not self.message:
+            self._say_taken_up()
+
+    def _say_taken_up(self) -> None:
+        """A saved game taken up again: say which, as a new one is said."""
+        deal = f", deal {self.game.seed}" if self.game.seed is not None else ""
+        self._say(f"{self.game.variant.title}{deal}: " + (
+            "you won this one. New game deals another." if self.game.is_won
+            else "your game goes on where you left it."))
 
     def on_hash(self, event: dict[str, Any]) -> None:
         """The URL fragment changed: ``#spider-4/99``, ``#spider-2`` or ``#pos=<notation>``."""
@@ -283,9 +294,27 @@ class App:
         variant = settings.get("variant")
         return variant if _named(variant, VARIANTS) else FIRST_VARIANT
 
+    def _adopt_settings(self) -> None:
+        """Take up the settings another tab wrote, so that this tab's next save does not put back
+        the ones it had (each move writes them, with the variant last played). Saving switched off
+        there deleted what was stored: this tab stops writing too."""
+        peek, winnable, saving = self.peek, set(self.winnable_only), self.saving
+        self._read_settings()
+        self.saving = self._settings().get("saving", True) is not False
+        if self.peek != peek:
+            self.badge = None
+            self._request_badge()
+        for name in winnable - self.winnable_only:
+            self._cancel("verify", variant=name)
+        self._verify_more()
+        if self.saving != saving:
+            self._say("Saving was switched " + ("on in another tab: this game is kept in this browser from its next move."
+                                                 if self.saving else
+                                                 "off in another tab: nothing more is kept in this browser."), "warn")
+
     def _settings(self) -> dict[str, Any]:
         try:
-            data = json.loads(self.storage.get(SETTINGS_KEY, "{}"))
+            data = jsontext.loads(self.storage.get(SETTINGS_KEY, "{}"))
         except ValueError:
             data = {}
         return data if isinstance(data, dict) else {}
@@ -321,6 +350,8 @@ class App:
         and open ``name``'s. Not part of :meth:`_open_variant`: at start there is no game to keep."""
         self._save()
         self._open_variant(name)
+        if not self.message:
+            self._say_taken_up()
 
     def _open_variant(self, name: str, fresh_seed: Any = None) -> None:
         """Switch to ``name``'s own saved game, or deal a new one; a bad save is kept aside."""
@@ -330,7 +361,10 @@ class App:
         saved = self.storage.get(SAVE_PREFIX + name)
         if saved is not None:
             try:
-                self.game = Game.from_json(saved)
+                game = Game.from_json(saved)
+                if game.variant.name != name:  # written by hand, or by a build that mixed keys up
+                    raise SaveError(f"it is a game of {game.variant.title}, not {VARIANTS[name].title}")
+                self.game = game
                 kept = _int(self.storage.get(TIME_PREFIX + name))
                 self.elapsed_ms = kept if 0 <= kept <= MOST_KEPT_MS else 0  # a damaged time starts again
                 self._save()
@@ -429,7 +463,7 @@ class App:
 
     def on_external(self, event: dict[str, Any]) -> None:
         """Another tab wrote a save: the later write won; offer to load it over this one. Its
-        statistics are the newer ones too, and this tab goes on from them."""
+        statistics are the newer ones too, and this tab goes on from them, and from its settings."""
         key, value = event.get("key"), event.get("value")
         if not isinstance(key, str) or not key.startswith(SHARED_PREFIXES):
             return
@@ -437,6 +471,8 @@ class App:
             self.storage[key] = value
         else:
             self.storage.pop(key, None)
+        if key == SETTINGS_KEY and isinstance(value, str):
+            self._adopt_settings()
         if key == STATS_PREFIX + self.game.variant.name and (damaged := self._open_record(self.game.variant.name)):
             self._say_damaged(damaged)
         if key == SAVE_PREFIX + self.game.variant.name and isinstance(value, str) and value != self.game.to_json():
@@ -534,9 +570,12 @@ class App:
             self._say("No win found in the time allowed: this position may or may not be winnable.", "warn")
 
     def on_tick(self, event: dict[str, Any]) -> None:
-        """One step of "Show me"."""
+        """One step of "Show me"; none while the page is hidden, for the player to watch it all (the
+        view asks no tick then, and :meth:`on_show`'s asks again)."""
         if not self.autoplay:
             self.autoplay = None
+            return
+        if self.hidden:
             return
         move = self.autoplay.pop(0)
         said = self.message, self.tone
@@ -578,7 +617,7 @@ class App:
     def _seeds(self, key: str) -> list[int]:
         """The seeds kept under ``key``; none if what is there is not a list of seeds."""
         try:
-            seeds = json.loads(self.storage.get(key, "[]"))
+            seeds = jsontext.loads(self.storage.get(key, "[]"))
         except ValueError:
             return []
         return [s for s in seeds if is_seed(s)] if isinstance(seeds, list) else []
@@ -846,7 +885,7 @@ class App:
         another tab's newer one, which only a choice ends: closed, the next move here would write
         over the other game unasked."""
         if self.dialog == "conflict":
-            self._say("Choose which game to keep: the newer one from the other tab, or this one.", "warn")
+            self._say(CHOOSE, "warn")
             return
         if self.dialog == "reset-stats":  # asked from the statistics: back to them, as Keep them does
             self.dialog = "stats"
@@ -1352,7 +1391,8 @@ def best_destination(game: Game, src: int, count: int) -> int | None:
 def _what_it_did(before: Position, game: Game) -> str:
     """What a move or deal did besides moving cards, for the player to hear as well as see: a run
     completed, a card turned up."""
-    words = " Run complete!" if len(game.completed) > len(before.completed) else ""
+    made = len(game.completed) - len(before.completed)  # a deal can complete two at once
+    words = " Run complete!" if made == 1 else f" {made} runs complete!" if made else ""
     turned = []
     for was, cards in zip(before.columns, game.columns, strict=True):
         down = face_down(cards)
@@ -1401,6 +1441,13 @@ def _seed(text: str) -> int | None:
     """A seed typed in a link or the deal-number dialog: plain ASCII digits, at most
     :data:`SEED_DIGITS` of them."""
     return int(text) if text.isascii() and text.isdigit() and len(text) <= SEED_DIGITS else None
+
+
+def _answers_conflict(event: dict[str, Any]) -> bool:
+    """Input taken while another tab's newer game waits for the player's choice: its two buttons, a
+    hint (which changes nothing), and keys, which :meth:`App.on_key` leaves to the dialog."""
+    return event.get("type") == "key" or (event.get("type") == "action"
+                                          and event.get("name") in ("load-newer", "keep-mine", "dismiss", "hint"))
 
 
 def _named(value: Any, names: Mapping[str, Any]) -> bool:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 
+from . import jsontext
 from .errors import SaveError
 from .game import Game
 from .shuffle import is_seed
@@ -45,7 +46,7 @@ def _record(variant: str, text: str) -> None:
 
 def _seeds(variant: str, text: str) -> None:
     try:
-        seeds = json.loads(text)
+        seeds = jsontext.loads(text)
     except ValueError:
         seeds = None
     if not isinstance(seeds, list) or not all(is_seed(s) for s in seeds):
@@ -86,8 +87,8 @@ def read_backup(text: str) -> dict[str, str]:
     if len(text) > MAX_CHARS:
         raise SaveError("it is far too big to be a Spider backup")
     try:
-        data = json.loads(text)
-    except (ValueError, RecursionError):
+        data = jsontext.loads(text)
+    except ValueError:
         raise SaveError("it is not a Spider backup (not JSON)") from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise SaveError("it is not a Spider backup")
@@ -101,7 +102,7 @@ def read_backup(text: str) -> dict[str, str]:
             raise SaveError(f"it holds an entry this game does not keep ({str(key)[:40]})")
         try:
             if key == SETTINGS_KEY:
-                if not isinstance(json.loads(value), dict):
+                if not isinstance(jsontext.loads(value), dict):
                     raise SaveError("they are not a set of settings")
             else:
                 prefix, _, variant = key.rpartition(":")

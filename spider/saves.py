@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from . import jsontext
 from .errors import IllegalMove, NotationError, SaveError
 from .game import Game
 from .moves import Move
@@ -39,14 +40,16 @@ def dump(game: Game) -> str:
 
 def load(text: str) -> Game:
     try:
-        data = json.loads(text)
-    except (TypeError, ValueError, RecursionError):  # the decoder's own words mean nothing to a player
+        data = jsontext.loads(text)
+    except (TypeError, ValueError):  # the decoder's own words mean nothing to a player
         raise SaveError("the save is not valid JSON") from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise SaveError("this is not a Spider save")
     version = data.get("version")
-    if not isinstance(version, int) or isinstance(version, bool):
+    if version is None:
         raise SaveError("the save has no format version")
+    if not isinstance(version, int) or isinstance(version, bool):
+        raise SaveError(f"the save's format version {version!r} is not a whole number")
     if version > VERSION:
         raise SaveError(f"the save is from a newer version of the game (format {version}; this one reads {VERSION})")
     if version < 1:
@@ -66,7 +69,9 @@ def load(text: str) -> Game:
         game.undo()
     moves = data.get("moves")
     least = len(history) + 2 * len(future)
-    if not isinstance(moves, int) or isinstance(moves, bool) or moves < least:
+    if not isinstance(moves, int) or isinstance(moves, bool):
+        raise SaveError(f"the save's move counter {moves!r} is not a whole number")
+    if moves < least:
         raise SaveError(f"the save's move counter {moves!r} is impossible after its history (at least {least})")
     game.moves = moves
     if data.get("position") != game.to_text():

@@ -17,6 +17,7 @@ from dataclasses import asdict, dataclass, fields, replace
 from datetime import date, timedelta
 from typing import Any
 
+from . import jsontext
 from .errors import SaveError
 
 FORMAT = "spider-stats"
@@ -104,8 +105,8 @@ class Record:
     def from_json(cls, text: str) -> Record:
         """Read a stored record; :class:`SaveError` says what is wrong with a damaged one."""
         try:
-            data = json.loads(text)
-        except (TypeError, ValueError, RecursionError):
+            data = jsontext.loads(text)
+        except (TypeError, ValueError):
             raise SaveError("the statistics are not valid JSON") from None
         if not isinstance(data, dict) or data.get("format") != FORMAT:
             raise SaveError("these are not Spider statistics")

@@ -8,7 +8,7 @@ from urllib.parse import quote
 import pytest
 from conftest import saving_off
 
-from spider import DEAL, VARIANTS, Game, Move, hints, solve
+from spider import DEAL, VARIANTS, Game, Move, hints, jsontext, solve
 from spider.app import (
     GAME_PREFIXES,
     MOST_KEPT_MS,
@@ -677,6 +677,64 @@ def test_corrupt_save_is_kept_aside_and_reported():
                                           "It is kept aside; a new game has started."), "no decoder jargon"
 
 
+def test_a_save_of_another_variant_is_kept_aside_and_that_variants_own_save_is_untouched():
+    """A spider-2 game under spider-1's key opened as spider-2 and was written over spider-2's own
+    save, and spider-1 could not be opened again (the robustness audit)."""
+    stray, own = Game("spider-2", 7), Game("spider-2", 9)
+    own.play(own.legal_moves()[0])
+    storage = {"spider:save:spider-1": stray.to_json(), "spider:save:spider-2": own.to_json(),
+               "spider:settings": json.dumps({"variant": "spider-1"})}
+    app, response = started(storage)
+    assert app.game.variant.name == "spider-1" and response["view"]["tone"] == "error"
+    assert response["view"]["status"] == ("Couldn't load your saved game: it is a game of Spider · 2 suits, not "
+                                          "Spider · 1 suit. It is kept aside; a new game has started.")
+    assert response["store"]["spider:backup:spider-1"] == stray.to_json()
+    assert "spider:save:spider-2" not in response["store"]
+    app.handle({"type": "action", "name": "variant", "variant": "spider-2"})
+    assert app.game.to_json() == own.to_json()
+
+
+@pytest.mark.parametrize("key", ["spider:settings", "spider:save:spider-1", "spider:stats:spider-1",
+                                 "spider:proven:spider-1", "spider:dealt:spider-1"])
+def test_json_nested_past_any_format_of_ours_is_damage_not_a_crash(key):
+    """A hundred thousand "[" overflowed the page's stack at every start (a fatal error no except
+    catches); in CPython eight thousand raised RecursionError out of the settings."""
+    storage = {"spider:settings": json.dumps({"winnable": ["spider-1"]}), key: "[" * 100_000}
+    app, response = started(storage)
+    assert app.game.variant.name == "spider-1" and app.game.moves == 0
+    if key.startswith(("spider:save:", "spider:stats:")):
+        assert "kept aside" in response["view"]["status"]
+    with pytest.raises(ValueError, match="nested more than"):
+        jsontext.loads("[" * (jsontext.MOST_DEPTH + 1) + "]" * (jsontext.MOST_DEPTH + 1))
+    assert jsontext.loads(r'{"a": ["[[[[[[[[[[[[[[[[[[[[[[[[[[[[[\"", [[1]]]}') == {"a": ["[" * 29 + '"', [[1]]]}
+
+
+def test_settings_changed_in_another_tab_are_taken_up_not_written_back():
+    """Each move writes the settings: a tab's move put back the four-colour suits another tab had
+    just switched off (the robustness audit)."""
+    app, _ = started(seed=9)
+    changed = json.dumps({"saving": True, "variant": "spider-1", "four_colour": True, "peek": False,
+                          "winnable": [], "letter_keys": True, "tap_moves": False, "table": app.table})
+    view = app.handle({"type": "external", "key": "spider:settings", "value": changed})["view"]
+    assert view["settings"]["four-colour"] and app.four_colour
+    response = app.handle({"type": "key", "key": "d"})
+    assert app.game.moves == 1 and json.loads(response["store"]["spider:settings"])["four_colour"] is True
+    off = json.dumps(json.loads(changed) | {"saving": False})
+    view = app.handle({"type": "external", "key": "spider:settings", "value": off})["view"]
+    assert not app.saving and view["tone"] == "warn" and "off in another tab" in view["status"]
+    response = app.handle({"type": "key", "key": "u"})
+    assert app.game.moves == 2 and not any(k.startswith("spider:save:") for k in response["store"])
+
+
+def test_switching_to_a_variant_with_a_saved_game_says_it_goes_on():
+    app, _ = started(seed=9)
+    app.handle({"type": "action", "name": "variant", "variant": "spider-2"})
+    app.handle({"type": "key", "key": "d"})
+    app.handle({"type": "action", "name": "variant", "variant": "spider-1"})
+    view = app.handle({"type": "action", "name": "variant", "variant": "spider-2"})["view"]
+    assert view["status"] == f"Spider · 2 suits, deal {app.game.seed}: your game goes on where you left it."
+
+
 def test_damaged_settings_and_play_time_are_ignored_and_the_saved_game_opens():
     game = Game("spider-2", 4)
     game.play(DEAL)
@@ -995,6 +1053,15 @@ def test_another_tab_writing_the_save_offers_the_newer_game():
                 {"key": "u"}, {"key": "d"}, {"key": "Enter", "board": True}):
         response = app.handle({"type": "key", **key})
         assert not response["handled"] and not response["store"] and app.game.moves == 0, f"{key} played behind it"
+    blocked = ({"type": "pick", "col": 0, "index": len(app.game.columns[0]) - 1}, {"type": "pick", "col": 1},
+               {"type": "double", "col": 0, "index": len(app.game.columns[0]) - 1}, {"type": "action", "name": "deal"},
+               {"type": "action", "name": "variant", "variant": "spider-2"}, {"type": "action", "name": "show-me"},
+               {"type": "hash", "hash": "#spider-1/4"}, {"type": "action", "name": "new"})
+    for event in blocked:  # each played or saved behind the dialog, over the other tab's game
+        response = app.handle(event)
+        assert app.game.moves == 0 and app.game.variant.name == "spider-1" and app.game.seed == 9, event
+        assert response["view"]["dialog"] == "conflict" and not response["store"] and not response["work"], event
+        assert response["view"]["status"].startswith("Choose which game to keep"), event
     app.handle({"type": "external", "key": "spider:time:spider-1", "value": "600000"})  # its 10 minutes
     view = app.handle({"type": "action", "name": "load-newer"})["view"]
     assert view["dialog"] is None and app.game.to_text() == other.to_text()
@@ -1036,6 +1103,14 @@ def answer(app: App, response: dict, **result) -> dict:
 
 def answer_job(app: App, job: dict, **result) -> dict:
     return app.handle({"type": "worked", "id": job["id"], "result": {"id": job["id"], **result}})
+
+
+def test_a_deal_that_completes_two_runs_says_two():
+    to_two = "Ks Qs Js Ts 9s 8s 7s 6s 5s 4s 3s 2s"
+    app, _ = at_position(position("spider-1", [f"5s | {to_two}", f"6s | {to_two}"] + ["| Qs"] * 6 + ["| Js"] * 2,
+                                      stock="As As"))
+    view = app.handle({"type": "action", "name": "deal"})["view"]
+    assert app.game.completed == ("s", "s") and "2 runs complete! Turned up 5♠, 6♠." in view["status"]
 
 
 def test_a_move_says_what_it_turned_up_and_completed_and_so_does_its_redo():
@@ -1095,6 +1170,23 @@ def test_show_me_plays_the_solution_and_any_input_stops_it():
     view = app.handle({"type": "key", "key": "Escape"})["view"]
     assert not view["autoplay"] and view["status"] == STOPPED
     assert app.handle({"type": "tick"})["view"]["moves"] == view["moves"], "nothing more is played"
+
+
+def test_show_me_waits_while_the_page_is_hidden_and_a_dialog_opened_over_it_says_it_stopped():
+    """It played on in a hidden tab, for no one to watch; Statistics opened over it stopped it and
+    left "Watch, or press Stop" (the robustness audit)."""
+    app, _ = at_position()
+    response = app.handle({"type": "action", "name": "show-me"})
+    assert answer(app, response, status="solved", moves=["1 2 2", "5 7", "1 3"])["view"]["autoplay"]
+    app.handle({"type": "hide"})
+    view = app.handle({"type": "tick"})["view"]
+    assert view["moves"] == 0 and view["autoplay"] == 0, "no move, and no tick asked while hidden"
+    view = app.handle({"type": "show"})["view"]
+    assert view["autoplay"] and app.handle({"type": "tick"})["view"]["moves"] == 1
+    view = app.handle({"type": "action", "name": "stats"})["view"]
+    assert view["dialog"] == "stats" and not view["autoplay"] and view["status"] == STOPPED
+    view = app.handle({"type": "action", "name": "dismiss"})["view"]
+    assert view["status"] == STOPPED and app.handle({"type": "tick"})["view"]["moves"] == 1
 
 
 def test_show_me_reports_lost_and_undecided_and_ignores_stale_answers():

@@ -518,6 +518,21 @@ def test_phone_fits_and_touch_drag_moves(phone_page, base_url):
     cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})  # over its own column: put back
     settle(page)
     assert faces(page, 2) == ["9s", "8s"] and "covered" in card(page, 2, 0).get_attribute("class")
+    # A second finger down mid-drag, on a column the cards could go to, plays nothing: it moved them
+    # there and left them drawn where the first finger was, for good.
+    box, other = card(page, 2, 0).bounding_box(), column(page, 1).bounding_box()
+    first = [{"x": box["x"] + 6, "y": box["y"] + 4 + 30 * k, "id": 1} for k in range(4)]
+    second = {"x": other["x"] + other["width"] / 2, "y": other["y"] + other["height"] - 12, "id": 2}
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": first[:1]})
+    for point in first[1:]:
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [point]})
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [first[-1], second]})
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": [first[-1]]})
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    settle(page)
+    assert faces(page, 2) == ["9s", "8s"] and page.locator('[data-stat="moves"]').text_content() == "1"
+    assert page.locator(".card.dragging").count() == 0
+    assert card(page, 2, 1).bounding_box()["y"] > card(page, 2, 0).bounding_box()["y"], "drawn in its column"
     page.goto(base_url + "#spider-4/7")
     page.evaluate("window.app.ready")
     settle(page)

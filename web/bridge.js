@@ -707,7 +707,9 @@ let lastTap = { id: null, time: 0 };
 let tapMovedAt = -Infinity; // when a tap last moved cards, with "one tap moves" on
 
 function onPointerDown(e) {
-  if (e.button !== 0 || !current) return;
+  // A second finger while one drags is ignored: as a press it played the dragged cards to its own
+  // column and left them drawn where the first finger held them.
+  if (e.button !== 0 || !current || !e.isPrimary || press) return;
   const menu = document.querySelector("details.more");
   if (menu.open) { // a press on the board while the menu is open only closes it
     closeMenu(null);
