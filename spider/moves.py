@@ -48,6 +48,8 @@ class Move(Frozen):
             src, dst, *count = (int(p) for p in parts)
             if src >= 1 and dst >= 1 and (not count or count[0] >= 1):
                 return cls(src - 1, dst - 1, count[0] if count else 1)
+            if count == [0]:
+                raise ValueError(f"{text!r} is not a move: it moves no card, and a move takes at least one")
         raise ValueError(f"{text!r} is not a move: type 'FROM TO' or 'FROM TO COUNT' (columns from 1), or 'd' to deal")
 
 

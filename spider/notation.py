@@ -14,12 +14,13 @@ positions are both :class:`NotationError`, naming the line.
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 
 from .cards import RANKS, SUITS, Card
 from .errors import NotationError
 from .game import Position, ends_in_run
-from .variants import VARIANTS, Variant, same_suit_down
+from .variants import VARIANTS, Variant, any_card, same_suit_down
 
 
 def position_text(variant: Variant, position: Position, moves: int) -> str:
@@ -40,7 +41,18 @@ def _join(head: str, words: list[str]) -> str:
 
 
 def parse_position(text: str) -> tuple[Variant, Position, int]:
-    """Read position text; raise :class:`NotationError` naming the line and the reason."""
+    """Read position text; raise :class:`NotationError` naming the line and the reason, counted
+    from the text's first line even when blank lines come before the position."""
+    blank = text[:len(text) - len(text.lstrip())].count("\n")
+    try:
+        return _parse(text)
+    except NotationError as e:
+        if not blank:
+            raise
+        raise NotationError(re.sub(r"^line (\d+)", lambda m: f"line {int(m[1]) + blank}", str(e))) from None
+
+
+def _parse(text: str) -> tuple[Variant, Position, int]:
     lines = [line.strip() for line in text.strip().splitlines()]
     if not lines or not lines[0]:
         raise NotationError("line 1: empty position text")
@@ -50,6 +62,9 @@ def parse_position(text: str) -> tuple[Variant, Position, int]:
     seen: Counter[str] = Counter()
     stock = tuple(_card(word, 2, False, seen) for word in lines[1][len("stock:"):].split())
     column_lines = lines[2:]
+    if "" in column_lines:
+        number = column_lines.index("") + 3
+        raise NotationError(f"line {number}: a blank line; an empty column is written as its number, as '3:'")
     if len(column_lines) != variant.columns:
         raise NotationError(
             f"line {len(lines)}: {variant.name} has {variant.columns} columns, this text has {len(column_lines)}"
@@ -107,6 +122,8 @@ def _parse_column(words: list[str], line: int, seen: Counter[str]) -> tuple[Card
     if words.count("|") != 1:
         raise NotationError(f"line {line}: a column needs one '|' between face-down and face-up cards")
     bar = words.index("|")
+    if words == ["|"]:
+        raise NotationError(f"line {line}: an empty column is written with nothing after its number")
     if bar == len(words) - 1:
         raise NotationError(f"line {line}: face-down cards need a face-up card on top of them")
     return tuple(_card(w, line, i > bar, seen) for i, w in enumerate(words) if i != bar)
@@ -125,24 +142,33 @@ def _check_cards(variant: Variant, position: Position, last_line: int) -> None:
     total = sum(present.values())
     if total != expected:
         raise NotationError(
-            f"line {last_line}: {variant.name} with {len(position.completed)} runs done has "
+            f"line {last_line}: {variant.name} with {len(position.completed)} run{'' if len(position.completed) == 1 else 's'} done has "
             f"{expected} cards in play, this text has {total}"
         )
-    if variant.run is same_suit_down:
-        for suit in position.completed:
-            for rank in RANKS:
-                deck[rank + suit] -= 1
-        if any(v < 0 for v in deck.values()):
-            raise NotationError(f"line 1: done={''.join(position.completed)} lists more runs of a suit than the deck has")
+    done = "".join(position.completed)
+    for suit in position.completed:  # a run's King is of the suit named; in one suit, the whole run
+        for rank in RANKS if variant.run is same_suit_down else "K":
+            deck[rank + suit] -= 1
+    if any(v < 0 for v in deck.values()):
+        raise NotationError(f"line 1: done={done} lists more runs of a suit than the deck has")
     extra = sorted((present - deck).elements())
     if extra:
         raise NotationError(f"line {last_line}: too many of {', '.join(dict.fromkeys(extra))} for {variant.name}")
+    each = len(variant.suit_sets) - len(position.completed)
+    for rank in RANKS:  # a run of mixed suits still takes one card of each rank
+        if (n := sum(present[rank + suit] for suit in SUITS)) != each:
+            raise NotationError(f"line 1: done={done} leaves {each} cards of each rank in play, but this text has "
+                                f"{n} of rank {rank}")
 
 
 def _check_play(variant: Variant, position: Position) -> None:
     """No finished run on top of a column: play never leaves one, as it leaves the table as soon
-    as it is made."""
+    as it is made. Nor under other cards, but in Scorpion: elsewhere groups are sequences, and no
+    card goes on an Ace."""
     for i, cards in enumerate(position.columns):
         if ends_in_run(cards, variant):
             raise NotationError(f"line {i + 3}: column {i + 1} ends in a finished run, which leaves the table "
                                 "as soon as it is made")
+        if variant.group is not any_card and any(ends_in_run(cards[:k], variant) for k in range(13, len(cards))):
+            raise NotationError(f"line {i + 3}: column {i + 1} has cards on a finished run's Ace; in "
+                                f"{variant.title} nothing goes on an Ace, so play never buries a run")

@@ -92,6 +92,11 @@ def test_bad_move_text_is_refused(text):
         Move.from_text(text)
 
 
+def test_a_move_of_no_cards_says_so():
+    with pytest.raises(ValueError, match="'1 2 0' is not a move: it moves no card, and a move takes at least one"):
+        Move.from_text("1 2 0")
+
+
 def test_only_deal_itself_is_a_deal():
     assert DEAL.is_deal
     assert not Move(-1, 3, 1).is_deal and not Move(0, 1).is_deal

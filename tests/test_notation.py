@@ -67,12 +67,15 @@ BAD = [
     (_replace_line(GOOD, 4, "2: Kh Qh Jh |"), "line 4", "face-up card on top"),
     (_replace_line(GOOD, 4, "7: | Kh Qh Jh"), "line 4", "expected column '2:'"),
     (_replace_line(GOOD, 4, "2 | Kh Qh Jh"), "line 4", "expected column '2:'"),
-    (_replace_line(GOOD, 4, "2: | Kh Qh"), "line 12", "91 cards in play, this text has 90"),
+    (_replace_line(GOOD, 4, "2: | Kh Qh"), "line 12", "with 1 run done has 91 cards in play, this text has 90"),
     (_replace_line(GOOD, 4, "2: | Kh Qh Jh Jh"), "line 12", "this text has 92"),
     (_replace_line(GOOD, 4, "2: | Kh Qh Jd"), "line 12", "too many of Jd"),
     (GOOD.replace("\n3:\n", "\n"), "line 11", "10 columns, this text has 9"),
     (GOOD + "11:\n", "line 13", "10 columns, this text has 11"),
     (_replace_line(GOOD, 1, "spider-2 moves=3 done=-"), "line 12", "104 cards in play, this text has 91"),
+    (_replace_line(GOOD, 12, "10: |"), "line 12", "an empty column is written with nothing after its number"),
+    (GOOD.replace("\n5:", "\n\n5:"), "line 7", "a blank line; an empty column is written as its number"),
+    ("\n \n" + _replace_line(GOOD, 4, "2: | Kh Qh Jz"), "line 6", "'Jz' is not a card"),  # as an editor numbers it
 ]
 
 
@@ -97,6 +100,27 @@ def test_relaxed_records_the_kings_suit_of_a_mixed_run():
     text = position("spider-relaxed", ["| 5s"], spare=0, done="h")
     # the relaxed deck less any 13 cards: here the hearts, though the run could have been mixed
     assert Game.from_text(text).completed == ("h",)
+
+
+def test_a_mixed_run_done_still_took_one_card_of_each_rank_and_a_king_of_its_suit():
+    """Only the number of cards was checked where runs may mix: a Relaxed position with two Aces
+    and no two left over, or three runs led by the deck's two K♠, was taken for one play can reach."""
+    good = position("spider-relaxed", ["| 5s"], spare=0, done="s")
+    assert Game.from_text(good).completed == ("s",)
+    with pytest.raises(NotationError, match="line 1: done=s leaves 7 cards of each rank in play, but this text "
+                                            "has 8 of rank A"):
+        Game.from_text(good.replace("2h", "As", 1))
+    three = position("spider-relaxed", ["| 5s"], spare=0, done="shh").replace("done=shh", "done=sss")
+    with pytest.raises(NotationError, match="line 1: done=sss lists more runs of a suit than the deck has"):
+        Game.from_text(three)
+
+
+@pytest.mark.parametrize("name", ["spider-4", "spider-easy", "spiderette"])
+def test_a_run_with_cards_on_its_ace_is_no_position_play_makes(name):
+    """Nothing goes on an Ace but in Scorpion, whose groups need not be sequences: accepted, such a
+    run scored 100 when the card on it moved away."""
+    with pytest.raises(NotationError, match="line 3: column 1 has cards on a finished run's Ace"):
+        Game.from_text(position(name, [f"| {RUN} 5h"]))
 
 
 def test_a_parsed_stock_is_face_down_like_a_dealt_one():

@@ -104,7 +104,9 @@ BAD_SAVES = {
     "edited position": (tampered(_edit_position), "does not match its history"),
     "swapped columns": (tampered(_swap_position_cards), "does not match its history"),
     "impossible moves counter": (tampered(_set("moves", 3)), "move counter 3 is impossible"),
-    "moves not a number": (tampered(_set("moves", "70")), "move counter '70' is impossible"),
+    "moves not a number": (tampered(_set("moves", "70")), "move counter '70' is not a whole number"),
+    "moves a float": (tampered(_set("moves", 70.0)), "move counter 70.0 is not a whole number"),
+    "version a float": (tampered(_set("version", 1.0)), "format version 1.0 is not a whole number"),
 }
 
 
