@@ -740,6 +740,15 @@ def test_two_tabs_on_one_variant_lose_nothing(page, base_url, watch):
         page.locator("details.more summary").click()
         page.locator('.menu [data-action="stats"]').click()
         assert page.locator('[data-dialog="stats"] dd').first.inner_text() == "1", "the record came with the game"
+        page.keyboard.press("Escape")
+        # A setting is the browser's: the other tab takes it up, and its next move does not write it back
+        page.locator("details.more summary").click()
+        page.locator('[data-setting="four-colour"]').check()
+        expect(other.locator('[data-setting="four-colour"]')).to_be_checked()
+        other.keyboard.press("d")
+        page.reload()
+        page.evaluate("window.app.ready")
+        assert json.loads(page.evaluate("localStorage.getItem('spider:settings')"))["four_colour"] is True
     finally:
         other.close()
 
