@@ -140,6 +140,8 @@ urllib.parse.unquote("%C3%A9") + spider.solver.SolveResult("unknown").status`)""
     assert from_snapshot(page)
     assert page.locator(MOVES).inner_text().strip() == "1", "the saved game resumes"
     deal_and_expect_moves(page, 2)
+    boot(page, url + "no/such/page#spider-2/3")  # served there, the page's relative URLs all missed
+    assert page.url == url + "#spider-2/3" and page.title() == "Spider · 2 suits — Spider Solitaire"
 
 
 def visited_once(fresh_context, static_server, dist_copy: Path, watch):

@@ -47,11 +47,9 @@ self.addEventListener("fetch", (event) => {
     try {
       return await fetch(request);
     } catch (error) {
-      // Offline and not precached: a navigation still gets the game page.
-      if (request.mode === "navigate") {
-        const page = await cache.match("./");
-        if (page) return page;
-      }
+      // Offline and not precached: a navigation still gets the game, at its own address (served
+      // at a mistyped path, the page's relative URLs would all miss). The fragment goes along.
+      if (request.mode === "navigate" && (await cache.match("./"))) return Response.redirect(SCOPE, 302);
       throw error;
     }
   })());
