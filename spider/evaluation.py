@@ -94,7 +94,7 @@ class Judge:
         col = columns[src]
         dst_col = columns[dst]
         moved = col[-k:]
-        if (col[-1] & 15 == ACE and self.table.completes(dst_col + moved)
+        if (col[-1] & 15 == ACE and len(dst_col) + k >= 13 and self.table.completes(dst_col + moved)
                 or k < len(col) and col[-k - 1] & 15 == ACE and self.table.completes(col[:-k])):
             after = self.table.apply(state, step)  # completes a run, or uncovers one: count it in full
             change = sum(self._column(after, i) - self._column(state, i) for i in (src, dst))

@@ -95,6 +95,7 @@ class Table:
         self.stock = stock
         self.stock_known = UNKNOWN not in stock
         self._movable: dict[bytes, int] = {}
+        self._completes: dict[bytes, bool] = {}
 
     @classmethod
     def from_game(cls, game: Game, see_hidden: bool) -> tuple[Table, State]:
@@ -214,7 +215,12 @@ class Table:
 
     def completes(self, col: bytes) -> bool:
         """``col`` ends in a complete run, King down to Ace, which leaves the table at once."""
-        return len(col) >= 13 and col[-1] & 15 == ACE and descending(col, self.run_suit) >= 13
+        if len(col) < 13 or col[-1] & 15 != ACE:
+            return False
+        done = self._completes.get(col)
+        if done is None:
+            done = self._completes[col] = descending(col, self.run_suit) >= 13
+        return done
 
     def won(self, state: State) -> bool:
         return state[3] >= self.runs_to_win
