@@ -37,6 +37,7 @@ from .game import Game, Position, face_down
 from .hints import Hint, HintSearch, nothing_to_suggest
 from .jobs import Jobs
 from .moves import DEAL, Move
+from .saves import load_as
 from .shuffle import is_seed, random_below
 from .stats import IDLE_CAP_MS, Record, parse_day
 from .variants import VARIANTS
@@ -68,9 +69,9 @@ MOST_KEPT_MS = 1000 * 3600 * 1000
 SEED_DIGITS = 18
 """The longest deal number taken from a link or typed in: far past the 12 digits of a new game's."""
 STOPPED = "Stopped: play on from here."
+"""What Stop or Esc says once "Show me" or its search is stopped."""
 CHOOSE = "Choose which game to keep: the newer one from the other tab, or this one."
 """What any input but the choice gets while another tab's newer game waits (see :meth:`App.on_external`)."""
-"""What Stop or Esc says once "Show me" or its search is stopped."""
 DOUBLE_PRESS_MS = 400
 """A pointer's press of the stock this soon after it dealt, with no move between, is the rest of a double-click or tap."""
 VERIFY_PER_SESSION = 20
@@ -361,10 +362,7 @@ class App:
         saved = self.storage.get(SAVE_PREFIX + name)
         if saved is not None:
             try:
-                game = Game.from_json(saved)
-                if game.variant.name != name:  # written by hand, or by a build that mixed keys up
-                    raise SaveError(f"it is a game of {game.variant.title}, not {VARIANTS[name].title}")
-                self.game = game
+                self.game = load_as(saved, name)
                 kept = _int(self.storage.get(TIME_PREFIX + name))
                 self.elapsed_ms = kept if 0 <= kept <= MOST_KEPT_MS else 0  # a damaged time starts again
                 self._save()
@@ -1290,6 +1288,9 @@ class App:
         if lower in shortcuts and self.letter_keys:
             shortcuts[lower]()
             return True
+        if key == "Escape" and self.dialog == "conflict":
+            self._close_dialog()  # which only says to choose: no selection or hint is cleared behind it
+            return True
         if key == "Escape":
             cleared = (STOPPED if self.stopping else "Selection cleared." if self.selection is not None
                        else "Hint cleared." if self.hint_index >= 0 else None)
@@ -1444,10 +1445,11 @@ def _seed(text: str) -> int | None:
 
 
 def _answers_conflict(event: dict[str, Any]) -> bool:
-    """Input taken while another tab's newer game waits for the player's choice: its two buttons, a
-    hint (which changes nothing), and keys, which :meth:`App.on_key` leaves to the dialog."""
-    return event.get("type") == "key" or (event.get("type") == "action"
-                                          and event.get("name") in ("load-newer", "keep-mine", "dismiss", "hint"))
+    """Input taken while another tab's newer game waits for the player's choice: its two buttons,
+    what changes nothing (a hint, the answer of a link copied before), and keys, which
+    :meth:`App.on_key` leaves to the dialog. A backup file picked before is dropped."""
+    return event.get("type") == "key" or (event.get("type") == "action" and event.get("name") in (
+        "load-newer", "keep-mine", "dismiss", "hint", "copied"))
 
 
 def _named(value: Any, names: Mapping[str, Any]) -> bool:

@@ -9,7 +9,7 @@ from collections.abc import Callable
 
 from . import jsontext
 from .errors import SaveError
-from .game import Game
+from .saves import load_as
 from .shuffle import is_seed
 from .stats import Record
 from .variants import VARIANTS
@@ -30,9 +30,7 @@ SETTINGS_KEY = f"{KEY_PREFIX}settings"
 
 
 def _game(variant: str, text: str) -> None:
-    game = Game.from_json(text)
-    if game.variant.name != variant:
-        raise SaveError(f"it holds a {game.variant.title} game")
+    load_as(text, variant)
 
 
 def _time(variant: str, text: str) -> None:

@@ -15,12 +15,15 @@ from typing import Any
 
 MOST_DEPTH = 16
 """Brackets open at once in any text of ours (a backup holds saves as strings: two)."""
-_STRINGS = re.compile(r'"(?:[^"\\]|\\.)*"')
+_STRINGS = re.compile(r'"(?:[^"\\]|\\.)*(?:"|\\?\Z)', re.DOTALL)
+"""A string, or what is left of one cut off: a match that cannot fail keeps the scan linear (one
+that could, tried again from each quote of a cut-off save, took seconds)."""
 _NOT_BRACKETS = re.compile(r"[^\[\]{}]+")
 
 
 def loads(text: str) -> Any:
-    """:func:`json.loads`; a text nested deeper than :data:`MOST_DEPTH` is a ``ValueError`` too."""
+    """:func:`json.loads` of a ``str``; a text nested deeper than :data:`MOST_DEPTH` is a
+    ``ValueError`` too."""
     brackets = _NOT_BRACKETS.sub("", _STRINGS.sub("", text))
     if max(accumulate(1 if c in "[{" else -1 for c in brackets), default=0) > MOST_DEPTH:
         raise ValueError(f"JSON nested more than {MOST_DEPTH} deep")

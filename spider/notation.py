@@ -43,7 +43,7 @@ def _join(head: str, words: list[str]) -> str:
 def parse_position(text: str) -> tuple[Variant, Position, int]:
     """Read position text; raise :class:`NotationError` naming the line and the reason, counted
     from the text's first line even when blank lines come before the position."""
-    blank = text[:len(text) - len(text.lstrip())].count("\n")
+    blank = len((text[:len(text) - len(text.lstrip())] + ".").splitlines()) - 1  # line breaks, as splitlines counts them
     try:
         return _parse(text)
     except NotationError as e:

@@ -38,6 +38,15 @@ def dump(game: Game) -> str:
     )
 
 
+def load_as(text: str, name: str) -> Game:
+    """:func:`load`, for the save kept under variant ``name``'s key: another variant's is refused
+    (written by hand, or by a build that mixed keys up)."""
+    game = load(text)
+    if game.variant.name != name:
+        raise SaveError(f"it is a game of {game.variant.title}, not {VARIANTS[name].title}")
+    return game
+
+
 def load(text: str) -> Game:
     try:
         data = jsontext.loads(text)

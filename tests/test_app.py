@@ -707,6 +707,9 @@ def test_json_nested_past_any_format_of_ours_is_damage_not_a_crash(key):
     with pytest.raises(ValueError, match="nested more than"):
         jsontext.loads("[" * (jsontext.MOST_DEPTH + 1) + "]" * (jsontext.MOST_DEPTH + 1))
     assert jsontext.loads(r'{"a": ["[[[[[[[[[[[[[[[[[[[[[[[[[[[[[\"", [[1]]]}') == {"a": ["[" * 29 + '"', [[1]]]}
+    # A save cut off inside a string: refused at once (tried again from each quote, this took minutes)
+    with pytest.raises(ValueError, match="Unterminated string"):
+        jsontext.loads('{"a": "' + '\\"' * 100_000)
 
 
 def test_settings_changed_in_another_tab_are_taken_up_not_written_back():
@@ -1045,10 +1048,16 @@ def test_another_tab_writing_the_save_offers_the_newer_game():
     other.play(next(m for m in other.legal_moves()))
     view = app.handle({"type": "external", "key": "spider:save:spider-1", "value": other.to_json()})["view"]
     assert view["dialog"] == "conflict" and view["tone"] == "warn"
+    app.handle({"type": "action", "name": "hint"})  # what changes nothing is still answered
     for escape in ({"type": "key", "key": "Escape"}, {"type": "action", "name": "dismiss"}):
         response = app.handle(escape)
         assert response["view"]["dialog"] == "conflict", "only a choice ends it: a move here would overwrite the other"
         assert response["view"]["status"].startswith("Choose which game to keep") and not response["store"]
+        view = response["view"]
+        assert any(card["hint"] for col in view["columns"] for card in col["cards"]) or view["stock"]["hint"], \
+            "Esc only says to choose: it clears nothing behind the dialog"
+    response = app.handle({"type": "action", "name": "copied", "ok": True})
+    assert response["view"]["dialog"] == "conflict" and "copied" in response["view"]["status"].lower()
     for key in ({"key": "z", "ctrl": True}, {"key": "y", "ctrl": True}, {"key": "Z", "ctrl": True, "shift": True},
                 {"key": "u"}, {"key": "d"}, {"key": "Enter", "board": True}):
         response = app.handle({"type": "key", **key})

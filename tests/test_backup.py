@@ -53,7 +53,7 @@ def damaged(**changes: object) -> str:
     (damaged(keys=[1]), "its entries are not readable"),
     (damaged(keys={"spider:save:spider-9": "{}"}), "an entry this game does not keep (spider:save:spider-9)"),
     (damaged(keys={"spider:save:spider-4": Game("spider-2", 7).to_json()}),
-     "its entry spider:save:spider-4 is damaged: it holds a Spider · 2 suits game"),
+     "its entry spider:save:spider-4 is damaged: it is a game of Spider · 2 suits, not Spider · 4 suits"),
     (damaged(keys={"spider:save:spider-2": "{"}), "its entry spider:save:spider-2 is damaged"),
     (damaged(keys={"spider:time:spider-2": "-5"}), "the time played is not a whole number"),
     (damaged(keys={"spider:stats:spider-2": Record(played=1).to_json().replace('"won":0', '"won":2')}),

@@ -76,6 +76,7 @@ BAD = [
     (_replace_line(GOOD, 12, "10: |"), "line 12", "an empty column is written with nothing after its number"),
     (GOOD.replace("\n5:", "\n\n5:"), "line 7", "a blank line; an empty column is written as its number"),
     ("\n \n" + _replace_line(GOOD, 4, "2: | Kh Qh Jz"), "line 6", "'Jz' is not a card"),  # as an editor numbers it
+    ("\r\r" + _replace_line(GOOD, 4, "2: | Kh Qh Jz").replace("\n", "\r"), "line 6", "'Jz' is not a card"),
 ]
 
 

@@ -707,9 +707,9 @@ let lastTap = { id: null, time: 0 };
 let tapMovedAt = -Infinity; // when a tap last moved cards, with "one tap moves" on
 
 function onPointerDown(e) {
-  // A second finger while one drags is ignored: as a press it played the dragged cards to its own
-  // column and left them drawn where the first finger held them.
-  if (e.button !== 0 || !current || !e.isPrimary || press) return;
+  // A second finger while one is down is ignored: as a press it played the dragged cards to its
+  // own column and left them drawn where the first finger held them.
+  if (e.button !== 0 || !current || !e.isPrimary) return;
   const menu = document.querySelector("details.more");
   if (menu.open) { // a press on the board while the menu is open only closes it
     closeMenu(null);
@@ -771,7 +771,7 @@ function onPointerUp(e) {
   const gesture = press;
   press = null;
   if (!gesture.dragging) { // a tap: Python moves the card if the player asked one tap to do so
-    if (current.settings["tap-moves"] && e.type !== "pointercancel") {
+    if (current.settings["tap-moves"] && e.type === "pointerup") {
       const moves = current.moves;
       send({ type: "tap", ...gesture.at });
       if (current.moves !== moves) tapMovedAt = performance.now();
@@ -779,7 +779,7 @@ function onPointerUp(e) {
     return;
   }
   gesture.els.forEach((el) => el.classList.remove("dragging"));
-  const col = e.type === "pointercancel" ? null : columnAt(e.clientX, e.clientY);
+  const col = e.type === "pointerup" ? columnAt(e.clientX, e.clientY) : null; // cancelled: the cards go back
   send({ type: "drop", col });
 }
 
@@ -886,6 +886,7 @@ function wire() {
   board.addEventListener("pointermove", onPointerMove);
   board.addEventListener("pointerup", onPointerUp);
   board.addEventListener("pointercancel", onPointerUp);
+  board.addEventListener("lostpointercapture", onPointerUp); // a dialog opened mid-drag, say: no pointerup comes
   board.addEventListener("contextmenu", (e) => e.preventDefault());
   // A quick flick of a card is a fling to the browser, though nothing scrolls, and the tap that
   // follows (on Undo, say) only stops that fling: no click. The board's touches never scroll.

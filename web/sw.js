@@ -47,9 +47,11 @@ self.addEventListener("fetch", (event) => {
     try {
       return await fetch(request);
     } catch (error) {
-      // Offline and not precached: a navigation still gets the game, at its own address (served
-      // at a mistyped path, the page's relative URLs would all miss). The fragment goes along.
-      if (request.mode === "navigate" && (await cache.match("./"))) return Response.redirect(SCOPE, 302);
+      // Offline and not precached (a request header the host varies on, say): a navigation still
+      // gets the game page, at the game's own address; one to a mistyped path is sent there, since
+      // the page's relative URLs would all miss (the fragment goes along).
+      const page = request.mode === "navigate" && (await cache.match("./"));
+      if (page) return new URL(request.url).pathname === new URL(SCOPE).pathname ? page : Response.redirect(SCOPE, 302);
       throw error;
     }
   })());
