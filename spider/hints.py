@@ -299,7 +299,8 @@ class HintSearch:
         out = _marked_repeats(table, root, ranked)
         if DEAL in legal:
             row = "a new row" if root[2] >= table.ncols else f"the last {root[2]} card{'s' if root[2] > 1 else ''}"
-            out.append(Hint(DEAL, f"deal {row}" if useful else "deal: nothing useful is left"))
+            why = f"deal {row}" if useful else "deal: nothing useful is left" if steps else "deal: no other move is legal"
+            out.append(Hint(DEAL, why))
         out.extend(entry[2] for entry in idle)
         self._result = out
 
@@ -317,7 +318,7 @@ def _marked_repeats(table: Table, root: State, ranked: list[tuple[int, Step, str
         then = effect = None
         if gain <= 0 and second is not None:
             child = table.apply(root, step)
-            then, effect = _cards(child, second), _effect(child, second, table.apply(child, second))
+            then, effect = _cards(child, second), _effect(table, child, second, table.apply(child, second))
             repeat = repeat or then in made or effect in effects
         if not repeat:
             made.add(play)
@@ -363,7 +364,7 @@ def _past_view(game: Game, peek: bool) -> State:
     position = game.position
     key = (id(position), game.variant.name, peek)
     hit = _VIEWS.get(key)
-    if hit is not None and hit[0] is position:
+    if hit is not None:
         return hit[1]
     if len(_VIEWS) >= MOST_VIEWS:
         _VIEWS.clear()
@@ -403,8 +404,9 @@ def _what(state: State, step: Step) -> str:
     return f"moves {group} onto {label(dst_col[-1])}"
 
 
-def _effect(state: State, step: Step, after: State) -> str:
-    """What a move achieves, the most important effect first."""
+def _effect(table: Table, state: State, step: Step, after: State) -> str:
+    """What a move achieves, the most important effect first. "In suit" only where suits matter to
+    moving or completing (not in Spider Easy)."""
     src, dst, k = step
     col = state[0][src]
     base = col[-k]
@@ -418,7 +420,7 @@ def _effect(state: State, step: Step, after: State) -> str:
     if not dst_col:
         return _what(state, step)
     top = dst_col[-1]
-    if top == base + 1:
+    if top == base + 1 and (table.group == "suit" or table.run_suit):
         return f"builds {label(base)} on {label(top)} in suit"
     if col[-k - 1] == base + 1:  # taken off its own suit's card (the column holds more, see above)
         return _what(state, step)
@@ -429,7 +431,8 @@ class Payoff(NamedTuple):
     """The first move after a line's first that gains (or its last, if none does yet): what it gains,
     its number in the line and the position it is played from, for the hint's reason. The first
     gain, not the biggest: a detour's biggest is often its last move, the one that gives back the
-    empty column its first move filled."""
+    empty column its first move filled, which gains nothing here ("moves J♥ to empty column 1, then
+    in 2 more moves empties column 1" said nothing)."""
 
     gain: int
     move: int
@@ -528,7 +531,10 @@ class _Ranker:
                     continue
                 score = base + g - cost
                 line_second = second or step
-                line_payoff = payoff if payoff and payoff.gain > 0 else Payoff(g, depth + 1, state, step)
+                line_payoff = payoff
+                if not (payoff and payoff.gain > 0):  # a move giving back an empty column the line took is no payoff
+                    back = not root[0][src] and len(state[0][src]) == step[2]
+                    line_payoff = Payoff(0 if back else g, depth + 1, state, step)
                 if score > best[first].score:
                     best[first] = Line(score, line_second, line_payoff)
                 tick += 1
@@ -550,13 +556,19 @@ class _Ranker:
         return starved
 
     def reason(self, step: Step, child: State, gain: int, payoff: Payoff | None) -> str:
-        """Why to play ``step``: its own effect, or, when it gains nothing, what its line gains first
-        and how far on (a plan named by a second move that gains nothing either hid why)."""
-        if payoff is None or gain > 0:
-            return _effect(self.root, step, child)
-        effect = _effect(payoff.before, payoff.step, self.table.apply(payoff.before, payoff.step))
-        later = f"in {payoff.move - 1} more moves " if payoff.move > 2 else ""
-        return f"{_what(self.root, step)}, then {later}{effect}"
+        """Why to play ``step``: its own effect, or, when it gains nothing or its effect is only the
+        move itself, what its line gains first and how far on (a plan named by a second move that
+        gains nothing either hid why; "moves A♣ to empty column 1" said none)."""
+        table, what = self.table, _what(self.root, step)
+        own = _effect(table, self.root, step, child)
+        if payoff is None or (gain > 0 and own != what):
+            return own
+        effect = _effect(table, payoff.before, payoff.step, table.apply(payoff.before, payoff.step))
+        if payoff.move == 2:
+            return f"{what}, then {effect}"
+        if effect.startswith("moves "):  # not "then in 2 more moves moves …"
+            return f"{what}, then, {payoff.move - 1} moves on, {effect}"
+        return f"{what}, then in {payoff.move - 1} more moves {effect}"
 
 
 def _memoised(gain: Callable[[State, Step], int]) -> Callable[[State, Step], int]:

@@ -615,6 +615,81 @@ stock: 3s 8s Ts Ks Js Ts Js As 4s 7s
     assert (top.move, top.reason) == (spider.Move(1, 0, 5), plan)
 
 
+def test_reasons_name_the_plan_not_a_move_it_gives_back_nor_a_bare_move() -> None:
+    """From the hint audit of session 61: "moves A♣ to empty column 1" gave no reason; "moves J♥ to
+    empty column 1, then in 2 more moves empties column 1" named the plan by the move that gives the
+    empty column back; a plan ending in a move said "in 2 more moves moves"."""
+    bare = spider.Game.from_text("""spider-4 moves=208 done=hcdh
+stock: 8c Ad 6c 3d 7c Td 4s Ks 2c Qd
+1:
+2:
+3: | 9d 8d 7d 6d 5d 4d 3s 2s As
+4:
+5: | Kd
+6: | Qc Jc Tc 9c
+7: | Qs Js Ts 9s 8s 7s 6s 5s 4s 3s 2s As
+8: 5s | Jd
+9: | Kc
+10: | Ks Qs Js Ts 9s 8s 7s 6s 5c 4c 3c 2d Ac
+""")
+    assert hints(bare)[0].reason == ("moves A♣ to empty column 1, then in 3 more moves reveals a face-down card "
+                                     "in column 8")
+    back = spider.Game.from_text("""spider-2 moves=112 done=shs
+stock: 4h 9h As Js 3h As 7s Ts Ks 6h 8h Ah 6h 3h 7h Th 4s Ks 2h Qh
+1:
+2: | Qh Jh Th 9h 8h 7h
+3: | 2h Ah
+4: | 2s
+5: 3h | Kh Kh Qs Jh
+6: | 5h
+7: | 9s 8s
+8: | 5s Qs Js Ts 9s 8s 7s 6s 5s 4s 3s 2s
+9: | Kh Qh Jh Th 9h 8h 7h 6h 5h 4h
+10: | 6s 5h 4h 3s 2h Ah
+""")
+    assert hints(back)[0].reason == "moves J♥ to empty column 1, then in 4 more moves empties column 2"
+    easy = spider.Game.from_text("""spider-easy moves=94 done=ccsd
+stock: 9h Ah Ts 2c 7c 2d Ks Jd 5c Td
+1: | 8d 7d 6h 5h 8d
+2: 4h As Jh 9c Ac | 3h 2s 6c 5c 4c 3d
+3: | 8s 7s 6s Qc
+4:
+5:
+6: | Kh Qh
+7:
+8: | Kh Qh Jh Ts 9s 8h 7h 6h 5h 4h 3d 2h
+9: 9h Ac 4d | 3s Kd Qd Jd Tc
+10:
+""")
+    reasons = {str(h.move): h.reason for h in hints(easy)}
+    assert reasons["8 4 9"] == "moves 10♠–2♥ to empty column 4, then, 2 moves on, moves K♦–J♦ to empty column 5"
+
+
+def test_in_suit_is_said_only_where_suits_matter_and_a_forced_deal_says_so() -> None:
+    """In Spider Easy groups and runs mix suits, so "in suit" told a player nothing; a deal with no
+    other legal move said "nothing useful is left", as if there were moves."""
+    text = """{name} moves=70 done=cc
+stock: 8d 9c Qc Jd 7h Ts 4h Jh Qd 9s 9h Ah Ts 2c 7c 2d Ks Jd 5c Td
+1: | 8d 7d 6h 5h 4s 3c 2c Ad
+2: 4h As Jh 9c Ac | 3h 2s 6c
+3: | Ks Qc
+4: | 8h 6d 5d 4d 3s 2s As
+5: 2h 3d | 8s 7s 6s
+6: | Kh Qh Jc Th 9d 8c 7c 6c 5c
+7: | Tc
+8: | Kh Qh 5d 4c 3d
+9: 9h Ac 4d | 3s Kd Kd Qd Jc Td
+10: | 8h 7d 6h 5h
+"""
+    jack = spider.Move(5, 2, 7)
+    easy = {h.move: h.reason for h in hints(spider.Game.from_text(text.format(name="spider-easy")))}
+    assert easy[jack] == "builds J♣ on Q♣"
+    for name, said in (("spider-relaxed", "builds 9♠ on 10♠ in suit"), ("spider-easy", "builds 9♠ on 10♠")):
+        game = spider.Game.from_text(position(name, ["| Kh 9s", "| 5d Ts"] + ["| Qc", "| Qd", "| Qh", "| Qs"] * 2))
+        assert {h.move: h.reason for h in hints(game)}[spider.Move(0, 1)] == said, name
+    assert [(h.move, h.reason) for h in hints(spider.Game("spiderette", 2))] == [(spider.DEAL, "deal: no other move is legal")]
+
+
 def test_a_card_turned_up_is_useful_after_a_weak_move() -> None:
     """The player's weak move left a recent position worth more than any line from here: a move
     that turns a card up is still progress (no line can climb back past it), not "nothing useful"."""
