@@ -613,7 +613,9 @@ def _line_steps(table: Table, state: State, touched: frozenset[int]) -> list[Ste
 
     Into an empty column only a whole group goes, to the first empty one, and only if it leaves
     something behind: other empty columns, part of a group, or a whole column moved to an empty
-    one would only duplicate another step."""
+    one would only duplicate another step. Any empty column being the same, one the line emptied
+    counts as touched whichever is first: a run completed into two empty columns could not go on to
+    use them, and a detour through the empty column that then completed it outranked it."""
     columns, downs = state[0], state[1]
     need: list[list[tuple[int, int]]] = [[] for _ in range(14)]
     empty = None
@@ -625,6 +627,7 @@ def _line_steps(table: Table, state: State, touched: frozenset[int]) -> list[Ste
             need[(col[-1] & 15) - 1].append((dst, col[-1]))
     build_suit = table.build_suit
     to_empty = empty is not None
+    made_empty = to_empty and any(not columns[c] for c in touched)  # any empty column is the same
     out = []
     for src, col in enumerate(columns):
         n = table.movable(col)
@@ -637,7 +640,7 @@ def _line_steps(table: Table, state: State, touched: frozenset[int]) -> list[Ste
                 if dst != src and (mine or dst in touched) and (not build_suit or top == base + 1):
                     out.append((src, dst, k))
         leaves = n < len(col) or downs[src]
-        if to_empty and (mine or empty in touched) and leaves and (not table.king_only or col[-n] & 15 == KING):
+        if to_empty and (mine or made_empty) and leaves and (not table.king_only or col[-n] & 15 == KING):
             out.append((src, empty, n))
     return out
 

@@ -1034,8 +1034,10 @@ def test_the_stock_and_the_runs_are_named_for_what_they_hold():
 
 def test_a_hint_that_says_its_move_is_not_named_twice_and_scorpion_groups_are_no_ranges():
     app, _ = at_position(SPIDER_4_SEED_2_MOVE_160)
+    play_by_picks(app, Move(4, 1))
     view = ask_hint(app)
-    assert view["status"].startswith("Hint: Moves 5♠–A♠ onto 6♣, then builds 5♦ on 6♦ in suit"), view["status"]
+    assert view["status"].startswith("Hint: Moves 5♦ to empty column 3, then reveals a face-down card in column 4"), \
+        view["status"]
     app, _ = at_position(position("scorpion", ["| 4c Ks 7h As", "| 5c", "| Qh"], spare=2))
     view = play_by_picks(app, Move(0, 1, 4))["view"]
     assert view["status"] == "Moved 4♣ and the 3 cards on it to column 2.", "a jumbled group is no range"
