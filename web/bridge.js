@@ -818,8 +818,9 @@ function onKeyDown(e) {
 
 // `soon`: a card or column the render renamed, or a card in a renamed column, is focused a task
 // later. Chromium sends a screen reader an update's focus event before its name changes, so the card
-// dropped with focus was read by its old name ("Q♠, picked up"), and the card left when a run went
-// home by its column's old name; in a task of its own the focus comes after the new names.
+// dropped with focus was read by its old name ("Q♠, picked up"); in a task of its own the focus
+// comes after the new names. The column is for the card left when a run goes home: session 60's
+// AT-SPI log read its column's old name, though Chromium 150 on Linux already renames it first.
 function focusFromView(soon = false) {
   const el = $("board").querySelector('[tabindex="0"]');
   if (!el || document.activeElement === el) return;
