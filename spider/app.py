@@ -225,7 +225,7 @@ class App:
         """Boot: read what the page found in storage, then open the link or the last game."""
         self.storage = {k: v for k, v in (event.get("storage") or {}).items() if isinstance(v, str)}
         first_visit = not self.storage
-        self.saving = self._settings().get("saving", True) is not False
+        self.saving = self._stored_saving()
         variant = self._read_settings()
         seed = event.get("seed") if first_visit else None  # the pre-rendered deal the page painted
         name, _, seed_text = _fragment(event).partition("/")
@@ -301,7 +301,7 @@ class App:
         there deleted what was stored: this tab stops writing too."""
         peek, winnable, saving = self.peek, set(self.winnable_only), self.saving
         self._read_settings()
-        self.saving = self._settings().get("saving", True) is not False
+        self.saving = self._stored_saving()
         if self.peek != peek:
             self.badge = None
             self._request_badge()
@@ -312,6 +312,10 @@ class App:
             self._say("Saving was switched " + ("on in another tab: this game is kept in this browser from its next move."
                                                  if self.saving else
                                                  "off in another tab: nothing more is kept in this browser."), "warn")
+
+    def _stored_saving(self) -> bool:
+        """Whether the stored settings say to save in this browser (yes, unless switched off)."""
+        return self._settings().get("saving", True) is not False
 
     def _settings(self) -> dict[str, Any]:
         try:
