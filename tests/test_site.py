@@ -15,7 +15,7 @@ from spider import Game, hints
 from spider.app import FIRST_DEALS, STOPPED
 from spider.winnable import winnable_seeds
 
-from positions import LONG_COLUMN, NEAR_WIN, POSITION, one_move_from_winning, winning_line
+from positions import LONG_COLUMN, NEAR_WIN, POSITION, TWENTY_UP, one_move_from_winning, winning_line
 
 
 def open_game(page, url: str) -> None:
@@ -609,6 +609,22 @@ def test_a_long_column_stays_on_the_board_and_readable(page, base_url):
             }).map(el => el.dataset.card);
         }""")
         assert not hidden, f"covered by the next card, or too small to read: {hidden}"
+
+
+def test_a_squeezed_column_still_shows_its_face_down_cards(page, base_url):
+    """A long column gives up its face-up cards' room, down to a readable strip, before its
+    face-down cards shrink to slivers: the player sees how many cards are still to turn up."""
+    open_game(page, pos_url(base_url, TWENTY_UP))
+    for width, height in ((360, 640), (390, 844), (820, 1180)):
+        page.set_viewport_size({"width": width, "height": height})
+        page.wait_for_timeout(300)
+        settle(page)
+        save_screenshot(page, f"squeezed-{width}x{height}")
+        tops = [card(page, 0, k).bounding_box()["y"] for k in range(25)]
+        steps = [b - a for a, b in zip(tops, tops[1:])]
+        downs, ups = steps[:5], steps[5:]
+        assert min(ups) >= 14 - 0.5, f"{width}x{height}: face-up strips readable ({min(ups):.1f} px)"
+        assert min(downs) >= 5 - 0.5, f"{width}x{height}: face-down cards seen ({min(downs):.1f} px)"
 
 
 def test_the_cards_are_sized_once_for_the_board_left_by_the_row_above(page, base_url):

@@ -52,6 +52,7 @@ const READABLE = 14; // px of a covered face-up card that show its corner legibl
 const MAX_CARD = 144; // px: a big screen gets big cards, short of a table that looks like a poster
 const MIN_CARD = 64; // px: the narrowest a card gets to keep a long column readable
 const DOWN_SQUEEZED = 0.04; // of a card's height: the least a face-down card shows
+const DOWN_KEPT = 5; // px a face-down card shows while a face-up one shows READABLE px or more
 
 function layout(view) {
   const board = $("board");
@@ -97,20 +98,22 @@ function layout(view) {
   const room = height - ch - 4;
   // A tall board (a phone held upright) spreads its columns further, face-up cards up to 0.6 of a
   // card, so a covered card shows a taller strip to tap (its pip hidden: only its corner shows). A
-  // column that would overflow is squeezed, face-down cards first, then face-up ones as far as it
-  // takes to keep its top card on the board (the style sheet shrinks a covered card's corner to the
-  // strip it is left, `--strip`).
+  // column that would overflow is squeezed in turns, each only as far as it takes: face-down cards
+  // to DOWN_KEPT px (so that the player still sees how many there are), face-up ones to READABLE,
+  // face-down ones to DOWN_SQUEEZED of a card, then face-up ones as far as it takes to keep its top
+  // card on the board (the style sheet shrinks a covered card's corner to the strip it is left,
+  // `--strip`).
   const fan = Math.min(Math.max(room / 16, ch * 0.27), ch * 0.6);
   const columns = view.columns.map((col, c) => {
     const x = left + c * (cw + gap);
     const { downs, ups } = counts[c];
     let down = fan * 0.4;
     let up = fan;
-    if (downs * down + ups * up > room) {
-      down = Math.min(down, Math.max(ch * DOWN_SQUEEZED, (room - ups * up) / Math.max(downs, 1)));
-      const used = downs * down;
-      if (used + ups * up > room && ups) up = Math.max((room - used) / ups, 0);
-    }
+    const over = () => downs * down + ups * up - room;
+    down = squeezed(down, downs, Math.max(DOWN_KEPT, ch * DOWN_SQUEEZED), over());
+    up = squeezed(up, ups, READABLE, over());
+    down = squeezed(down, downs, ch * DOWN_SQUEEZED, over());
+    up = squeezed(up, ups, 0, over());
     let y = 0;
     const ys = col.cards.map((card) => {
       const at = y;
@@ -120,6 +123,13 @@ function layout(view) {
     return { x, ys, strip: `${up}px` };
   });
   return { cw, ch, gap, left, height, columns };
+}
+
+// A strip of `size` px shown by each of `count` cards, made smaller to take `over` px off their
+// column, but not below `least` (nor made larger).
+function squeezed(size, count, least, over) {
+  if (!count || over <= 0 || size <= least) return size;
+  return Math.max(least, size - over / count);
 }
 
 // The card width that fits the board's height it leaves, the height being `height` at width `at`
