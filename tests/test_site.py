@@ -662,6 +662,23 @@ def test_a_long_message_leaves_the_cards_on_the_board_it_shrinks(page, base_url)
     assert top["y"] + top["height"] <= board["y"] + board["height"] + 0.5, "sized for the board the message leaves"
 
 
+def test_a_two_line_message_sideways_leaves_the_board_as_it_was(page, base_url):
+    """A phone held sideways has no height to spare: a message of two lines takes the height one
+    took, so the cards neither shrink nor shift when a long message comes (they did by 3.5 px)."""
+    page.set_viewport_size({"width": 844, "height": 390})
+    open_game(page, pos_url(base_url, POSITION))
+    before = [card(page, 4, 0).bounding_box(), page.locator('[data-role="status"]').bounding_box()]
+    page.evaluate("() => { Storage.prototype.setItem = () => { throw new DOMException('full', 'QuotaExceededError'); }; }")
+    click_card(page, 0, 2)
+    click_card(page, 1, 1)  # 9♠ 8♠ onto 10♠, and then the storage warning: two lines
+    settle(page)
+    after = [card(page, 4, 0).bounding_box(), page.locator('[data-role="status"]').bounding_box()]
+    save_screenshot(page, "landscape-two-lines")
+    line = page.evaluate("parseFloat(getComputedStyle(document.querySelector('[data-role=status]')).lineHeight)")
+    assert "Can't save" in status(page) and after[1]["height"] >= 2 * line, f"two lines: {status(page)!r}"
+    assert before[0] == after[0] and before[1]["height"] == after[1]["height"], (before, after)
+
+
 def test_view_cache_is_written_for_instant_start(page, base_url):
     open_game(page, base_url + "#spider-2/4")
     cached = json.loads(page.evaluate("localStorage.getItem('spider:view:spider-2')"))
