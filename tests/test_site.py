@@ -579,6 +579,9 @@ def test_phone_fits_and_touch_drag_moves(phone_page, base_url):
         .filter(c => c.textContent && c.getBoundingClientRect().right > c.parentElement.getBoundingClientRect().right - 1.5)
         .map(c => c.textContent)""")
     assert page.locator('.card[data-card="Td"]').count() == 1 and not spilt, f"corners touch the card's edge: {spilt}"
+    labels = page.evaluate("""() => [...document.querySelectorAll(".stats dt")].filter(dt => dt.offsetWidth)
+        .map(dt => parseFloat(getComputedStyle(dt).fontSize))""")
+    assert labels and min(labels) >= 11, f"the counts' labels are readable: {labels} px"
     save_screenshot(page, "phone-320")
 
 
