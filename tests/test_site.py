@@ -1259,6 +1259,21 @@ def test_how_to_play_shows_this_variants_rules(page, phone_page, base_url):
     save_screenshot(page, "short-rules")
 
 
+def test_a_phone_held_sideways_shows_the_menus_main_actions_unscrolled(phone_page, base_url):
+    """Sideways, a finger's 44 px rows of settings filled the menu's one column: Show me, How to
+    play and Statistics lay below its fold. Beside the settings they show at once."""
+    page = phone_page
+    page.set_viewport_size({"width": 844, "height": 390})
+    open_game(page, base_url + "#spider-4/3")
+    page.locator("details.more summary").click()
+    menu = page.locator(".menu").bounding_box()
+    for action in ("show-me", "rules", "stats"):
+        box = page.locator(f'.menu [data-action="{action}"]').bounding_box()
+        assert box["y"] + box["height"] <= menu["y"] + menu["height"] and menu["x"] >= 0, action
+    save_screenshot(page, "landscape-menu")
+    page.keyboard.press("Escape")
+
+
 def test_the_menu_fits_a_short_window(page, base_url):
     open_game(page, base_url + "#spider-4/3")
     page.set_viewport_size({"width": 1366, "height": 768})  # the commonest laptop screen
