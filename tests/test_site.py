@@ -682,6 +682,29 @@ def test_a_two_line_message_sideways_leaves_the_board_as_it_was(page, base_url):
     assert before[0] == after[0] and before[1]["height"] == after[1]["height"], (before, after)
 
 
+def test_a_phone_held_sideways_sets_the_runs_and_the_stock_beside_the_board(phone_page, base_url):
+    """Sideways, a phone's height is what a long column lacks: the completed runs stand to the left
+    of the board and the stock to its right, so that the board takes the table's whole height (the
+    row above it took a fifth), and a completed run still goes to its slot there."""
+    page = phone_page
+    page.set_viewport_size({"width": 844, "height": 390})
+    open_game(page, pos_url(base_url, POSITION))
+    board = page.locator(".board").bounding_box()
+    runs = page.locator(".runs").bounding_box()
+    stock = page.locator(".stock").bounding_box()
+    assert runs["x"] + runs["width"] <= board["x"] and stock["x"] >= board["x"] + board["width"], (runs, board, stock)
+    assert board["y"] <= runs["y"] and board["height"] >= 0.75 * (page.locator(".table").bounding_box()["height"])
+    columns = page.evaluate("[...document.querySelectorAll('.slot')].map(s => s.getBoundingClientRect().x)")
+    assert min(columns) >= board["x"] and max(columns) <= board["x"] + board["width"], "the columns stay on the board"
+    click_card(page, 4, 13)
+    click_card(page, 6, 13)  # A♠ onto 2♠: K♠–A♠ goes home
+    settle(page)
+    page.wait_for_timeout(600)  # the run's flight to its slot
+    home = page.locator(".run-slot.filled .card")
+    assert home.count() == 1 and home.bounding_box()["x"] < board["x"], "the run lies in its slot beside the board"
+    save_screenshot(page, "landscape-run-home")
+
+
 def test_view_cache_is_written_for_instant_start(page, base_url):
     open_game(page, base_url + "#spider-2/4")
     cached = json.loads(page.evaluate("localStorage.getItem('spider:view:spider-2')"))
