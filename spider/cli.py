@@ -18,6 +18,7 @@ from .errors import IllegalMove
 from .game import Game
 from .hints import hints, nothing_to_suggest, play_blind
 from .moves import Move
+from .notation import column_line
 from .rules import how_to_play
 from .shuffle import is_seed
 from .solver import SolveResult, solve
@@ -91,10 +92,7 @@ def table(game: Game) -> str:
     deals = game.deals_left
     lines = [f"{game.variant.name} moves={game.moves} done={''.join(game.completed) or '-'} score={game.score}",
              f"stock: {len(game.stock)} cards, {deals} deal{'s' if deals != 1 else ''} left"]
-    for number, column in enumerate(game.columns, 1):
-        down = ["##" for card in column if not card.face_up]
-        up = [str(card) for card in column if card.face_up]
-        lines.append(" ".join([f"{number}:", *down, "|", *up]) if column else f"{number}:")
+    lines += [column_line(number, column, hidden="##") for number, column in enumerate(game.columns, 1)]
     return "\n".join(lines)
 
 

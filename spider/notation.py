@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import Sequence
 
 from .cards import RANKS, SUITS, Card
 from .errors import NotationError
@@ -25,19 +26,19 @@ from .variants import VARIANTS, Variant, any_card, same_suit_down
 
 def position_text(variant: Variant, position: Position, moves: int) -> str:
     done = "".join(position.completed) or "-"
-    lines = [f"{variant.name} moves={moves} done={done}", _join("stock:", [str(c) for c in position.stock])]
-    for i, col in enumerate(position.columns):
-        if not col:
-            lines.append(f"{i + 1}:")
-            continue
-        down = [str(c) for c in col if not c.face_up]
-        up = [str(c) for c in col if c.face_up]
-        lines.append(_join(f"{i + 1}:", down + ["|"] + up))
+    lines = [f"{variant.name} moves={moves} done={done}", " ".join(["stock:", *map(str, position.stock)])]
+    lines += [column_line(number, col) for number, col in enumerate(position.columns, 1)]
     return "\n".join(lines) + "\n"
 
 
-def _join(head: str, words: list[str]) -> str:
-    return " ".join([head, *words])
+def column_line(number: int, column: Sequence[Card], hidden: str | None = None) -> str:
+    """Column ``number``'s line: ``3: 4s 9h | Ks Qs``, each face-down card written as ``hidden``
+    where that is given (the command line's table shows the player's view in the same layout)."""
+    if not column:
+        return f"{number}:"
+    down = [hidden or str(c) for c in column if not c.face_up]
+    up = [str(c) for c in column if c.face_up]
+    return " ".join([f"{number}:", *down, "|", *up])
 
 
 def parse_position(text: str) -> tuple[Variant, Position, int]:

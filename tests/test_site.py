@@ -624,7 +624,7 @@ def test_a_squeezed_column_still_shows_its_face_down_cards(page, base_url):
         settle(page)
         save_screenshot(page, f"squeezed-{width}x{height}")
         tops = [card(page, 0, k).bounding_box()["y"] for k in range(25)]
-        steps = [b - a for a, b in zip(tops, tops[1:])]
+        steps = [b - a for a, b in pairwise(tops)]
         downs, ups = steps[:5], steps[5:]
         assert min(ups) >= 14 - 0.5, f"{width}x{height}: face-up strips readable ({min(ups):.1f} px)"
         assert min(downs) >= 5 - 0.5, f"{width}x{height}: face-down cards seen ({min(downs):.1f} px)"
