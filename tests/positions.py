@@ -106,36 +106,30 @@ stock: 2s 9s As 5s Js 3s 7s 4s 5s 8s
 10: 7s 5s As | 6s Ts 6s 4s 3s 2s
 """
 
+# Columns 3-10 beside a long column 1: short, so that column 1 alone is squeezed.
+_SHORT_COLUMNS = """3: As As As As | Ks Qs Js
+4: 7s 8s Js Ks | Qs
+5: 7s 9s Js Ks | Js
+6: 7s 9s Js Ks | Ts
+7: 8s 9s Qs | 9s
+8: 8s Ts Qs | 7s
+9: 8s Ts Qs | 6s 6s 5s
+10: 8s Ts Ks | 4s 3s As As As
+"""
+
 # Column 1 holds 36 face-up cards, K♠ to 2♠ three times: more than a short board has room to fan.
+LONG_COLUMN = filled("""spider-1 moves=40 done=-
+stock:
+1: 4s 9s Ts | """ + " ".join(["Ks Qs Js Ts 9s 8s 7s 6s 5s 4s 3s 2s"] * 3) + """
+2: | 2s
+""" + _SHORT_COLUMNS)
+
 # Five face-down cards under twenty face-up ones in column 1: long enough to be squeezed on a phone.
 TWENTY_UP = filled("""spider-1 moves=30 done=-
 stock:
 1: 5s 6s 7s 8s 9s | Ks Qs Js Ts 9s 8s 7s 6s 5s 4s 3s 2s Ts 9s 8s 7s 6s 5s 4s 3s
 2: 2s 2s 3s 3s | 2s
-3: As As As As | Ks Qs Js
-4: 7s 8s Js Ks | Qs
-5: 7s 9s Js Ks | Js
-6: 7s 9s Js Ks | Ts
-7: 8s 9s Qs | 9s
-8: 8s Ts Qs | 7s
-9: 8s Ts Qs | 6s 6s 5s
-10: 8s Ts Ks | 4s 3s As As As
-""")
-
-
-LONG_COLUMN = filled("""spider-1 moves=40 done=-
-stock:
-1: 4s 9s Ts | """ + " ".join(["Ks Qs Js Ts 9s 8s 7s 6s 5s 4s 3s 2s"] * 3) + """
-2: | 2s
-3: As As As As | Ks Qs Js
-4: 7s 8s Js Ks | Qs
-5: 7s 9s Js Ks | Js
-6: 7s 9s Js Ks | Ts
-7: 8s 9s Qs | 9s
-8: 8s Ts Qs | 7s
-9: 8s Ts Qs | 6s 6s 5s
-10: 8s Ts Ks | 4s 3s As As As
-""")
+""" + _SHORT_COLUMNS)
 
 
 @cache
