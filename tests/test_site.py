@@ -502,6 +502,8 @@ def test_phone_fits_and_touch_drag_moves(phone_page, base_url):
     open_game(page, pos_url(base_url, POSITION))
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
     assert page.evaluate("document.documentElement.scrollHeight <= window.innerHeight")
+    strip = card(page, 4, 5).bounding_box()["y"] - card(page, 4, 4).bounding_box()["y"]
+    assert strip >= 0.7 * card(page, 4, 4).bounding_box()["height"], f"a covered card is a finger's strip: {strip} px"
     save_screenshot(page, "phone-position")
     box = card(page, 0, 2).bounding_box()
     target = column(page, 2).bounding_box()

@@ -96,14 +96,14 @@ function layout(view) {
   const left = insetFor(cw);
   if (root.getPropertyValue("--inset") !== `${left}px`) root.setProperty("--inset", `${left}px`); // the row above lines up
   const room = height - ch - 4;
-  // A tall board (a phone held upright) spreads its columns further, face-up cards up to 0.6 of a
+  // A tall board (a phone held upright) spreads its columns further, face-up cards up to 0.75 of a
   // card, so a covered card shows a taller strip to tap (its pip hidden: only its corner shows). A
   // column that would overflow is squeezed in turns, each only as far as it takes: face-down cards
   // to DOWN_KEPT px (so that the player still sees how many there are), face-up ones to READABLE,
   // face-down ones to DOWN_SQUEEZED of a card, then face-up ones as far as it takes to keep its top
   // card on the board (the style sheet shrinks a covered card's corner to the strip it is left,
   // `--strip`).
-  const fan = Math.min(Math.max(room / 16, ch * 0.27), ch * 0.6);
+  const fan = Math.min(Math.max(room / 16, ch * 0.27), ch * 0.75);
   const columns = view.columns.map((col, c) => {
     const x = left + c * (cw + gap);
     const { downs, ups } = counts[c];
