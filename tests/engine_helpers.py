@@ -80,7 +80,7 @@ def check_invariants(g: Game) -> None:
         ups = [c.face_up for c in col]
         assert ups == sorted(ups), f"face-down card above a face-up one: {col}"
         assert not col or col[-1].face_up, "a column's top card is face-down"
-    assert all(c.face_up is False or c.face_up is True for c in g.stock)
+    assert not any(c.face_up for c in g.stock), "a stock card is face up"
     assert g.score == 500 - g.moves + 100 * len(g.completed)
     assert g.is_won == (len(g.completed) >= v.runs_to_win)
 

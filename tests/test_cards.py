@@ -99,4 +99,4 @@ def test_a_move_of_no_cards_says_so():
 
 def test_only_deal_itself_is_a_deal():
     assert DEAL.is_deal
-    assert not Move(-1, 3, 1).is_deal and not Move(0, 1).is_deal
+    assert not Move(-1, 3, 1).is_deal and not Move(0, 1).is_deal and not Move(-1, -1, 1).is_deal

@@ -30,6 +30,7 @@ def test_spider_two_suits_reads_as_players_know_it():
 
 
 def test_the_other_variants_say_where_they_differ():
+    assert how_to_play(VARIANTS["spider-1"])[1] == "104 cards, spades only: eight of each card. Aces are low."
     easy = how_to_play(VARIANTS["spider-easy"])
     assert easy[0].startswith("Build eight runs from King down to Ace, in any suits.")
     assert easy[1] == "104 cards: two full decks. Aces are low."

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from spider import VARIANTS, Game, NotationError
+from spider import VARIANTS, Game, Move, NotationError
 
 from engine_helpers import position
+from positions import NEAR_WIN
 
 GOOD = position("spider-2", ["4h 9s Th Ks Qh | 7s", "| Kh Qh Jh", ""], spare=0, moves=3, done="s")
 
@@ -32,6 +33,18 @@ def test_deals_round_trip(name):
     assert again.variant is g.variant
 
 
+def test_a_won_position_round_trips():
+    g = Game.from_text(NEAR_WIN)
+    g.play(Move(1, 0))  # the eighth run
+    again = Game.from_text(g.to_text())
+    assert g.is_won and again.is_won and again.to_text() == g.to_text()
+    assert not Game.from_text(NEAR_WIN).is_won, "seven runs of eight is no win"
+
+
+def test_a_header_without_a_move_count_is_a_game_not_yet_begun():
+    assert Game.from_text(GOOD.replace("moves=3 ", "", 1)).moves == 0
+
+
 def test_whitespace_around_lines_is_forgiven():
     text = "\n\n" + "\n".join("  " + line + "  " for line in GOOD.splitlines()) + "\n\n"
     assert Game.from_text(text).to_text() == GOOD
@@ -54,11 +67,11 @@ BAD = [
     ("spider-9 moves=0 done=-\n", "line 1", "unknown variant 'spider-9'"),
     (_replace_line(GOOD, 1, "spider-2 moves=x done=s"), "line 1", "not a whole number"),
     (_replace_line(GOOD, 1, "spider-2 moves=² done=s"), "line 1", "not a whole number"),
-    (_replace_line(GOOD, 1, "spider-2 moves=3 done=x"), "line 1", "done=x"),
+    (_replace_line(GOOD, 1, "spider-2 moves=3 done=x"), "line 1", "done=x must list suits from 'shdc'"),
     (_replace_line(GOOD, 1, "spider-2 moves=3 done=s colour=red"), "line 1", "unexpected 'colour=red'"),
     (_replace_line(GOOD, 1, "spider-2 moves=3 moves=4"), "line 1", "unexpected"),
     (_replace_line(GOOD, 1, "spider-2 moves=3 done=sssssssss"), "line 1", "only 8 runs"),
-    (_replace_line(GOOD, 1, "spider-2 moves=3 done=d"), "line", "d"),
+    (_replace_line(GOOD, 1, "spider-2 moves=3 done=d"), "line 1", "done=d lists more runs of a suit than the deck has"),
     (_replace_line(GOOD, 2, "stack: 9h"), "line 2", "stock:"),
     (_replace_line(GOOD, 2, "stock: 9x"), "line 2", "'9x' is not a card"),
     (_replace_line(GOOD, 4, "2: | Kh Qh Jz"), "line 4", "'Jz' is not a card"),
@@ -67,6 +80,7 @@ BAD = [
     (_replace_line(GOOD, 4, "2: Kh Qh Jh |"), "line 4", "face-up card on top"),
     (_replace_line(GOOD, 4, "7: | Kh Qh Jh"), "line 4", "expected column '2:'"),
     (_replace_line(GOOD, 4, "2 | Kh Qh Jh"), "line 4", "expected column '2:'"),
+    (GOOD.replace("\n3:\n", "\n3\n"), "line 5", "expected column '3:'"),
     (_replace_line(GOOD, 4, "2: | Kh Qh"), "line 12", "with 1 run done has 91 cards in play, this text has 90"),
     (_replace_line(GOOD, 4, "2: | Kh Qh Jh Jh"), "line 12", "this text has 92"),
     (_replace_line(GOOD, 4, "2: | Kh Qh Jd"), "line 12", "too many of Jd"),

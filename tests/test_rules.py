@@ -227,6 +227,23 @@ def test_easy_moves_mixed_suit_groups_and_the_others_do_not():
         refused(g, Move(0, 1, 3), "not the same suit")
 
 
+# --- the game as a value ------------------------------------------------------------------------
+def test_a_copy_is_the_same_game_and_independent():
+    g = Game("spider-2", seed=5)
+    g.play(g.legal_moves()[0])
+    other = g.copy()
+    assert (other.seed, other.to_text(), other.history, other.start) == (g.seed, g.to_text(), g.history, g.start)
+    other.undo()
+    assert g.moves == 1 and other.moves == 2 and g.to_text() != other.to_text()
+
+
+def test_a_positions_key_tells_a_face_down_card_from_a_face_up_one():
+    down = game("spider-1", ["5s | 4s", "| 6s"], spare=1)
+    up = game("spider-1", ["| 5s 4s", "| 6s"], spare=1)
+    assert down.key() != up.key(), "verdicts are kept by key: a turned card is another position"
+    assert down.key() == game("spider-1", ["5s | 4s", "| 6s"], spare=1, moves=9).key(), "not the move counter"
+
+
 # --- Spiderette and Will o' the Wisp ------------------------------------------------------------
 def test_spiderette_deals_klondike_and_its_last_deal_is_three_cards():
     g = Game("spiderette", seed=5)
@@ -245,9 +262,32 @@ def test_spiderette_deals_klondike_and_its_last_deal_is_three_cards():
     refused(g, DEAL, "the stock is empty")
 
 
-def test_spiderette_deals_while_no_column_is_empty_only():
-    g = game("spiderette", ["| 5s", ""], stock="Ks Kh Kd Kc Qs Qh Qd", spare=0)
+@pytest.mark.parametrize("name", ["spiderette", "will-o-the-wisp"])
+def test_one_deck_games_deal_while_no_column_is_empty_only(name):
+    g = game(name, ["| 5s", ""], stock="Ks Kh Kd Kc Qs Qh Qd", spare=0)
     refused(g, DEAL, "column 2 is empty")
+
+
+@pytest.mark.parametrize("name", ["spiderette", "will-o-the-wisp"])
+def test_one_deck_games_build_on_any_suit_but_move_and_complete_only_in_suit(name):
+    g = game(name, ["| 9s 8h", "| Tc", "| 9c"], spare=1)
+    assert g.movable(0) == 1
+    refused(g, Move(0, 1, 2), "not the same suit")
+    played(g, Move(0, 2, 1))  # 8♥ on 9♣: building is in any suit
+    g = game(name, ["| 9s", "| Th"], spare=1)
+    played(g, Move(0, 1))
+    g = game(name, ["| Kh Qs Js Ts 9s 8s 7s 6s 5s 4s 3s 2s", "| As"], spare=1)
+    played(g, Move(1, 0))
+    assert g.completed == () and len(g.columns[0]) == 13, "K♥ on Q♠–A♠ is no run"
+    g = game(name, ["| 9s", "", "| Th"], spare=2)
+    played(g, Move(0, 1))  # any card fills a space
+
+
+def test_scorpion_completes_and_counts_runs_in_suit_only():
+    g = game("scorpion", ["| Kh Qs Js Ts 9s 8s 7s 6s 5s 4s 3s 2s", "| As"], spare=1)
+    played(g, Move(1, 0))
+    assert g.completed == () and len(g.columns[0]) == 13, "K♥ on Q♠–A♠ is no run"
+    assert game("scorpion", ["| Kh Qs Js"], spare=0).points == 1, "Q♠ J♠ link; K♥ Q♠ does not"
 
 
 def test_will_o_the_wisp_deals_sevens_then_three():
