@@ -704,8 +704,12 @@ def test_json_nested_past_any_format_of_ours_is_damage_not_a_crash(key):
     assert app.game.variant.name == "spider-1" and app.game.moves == 0
     if key.startswith(("spider:save:", "spider:stats:")):
         assert "kept aside" in response["view"]["status"]
+    depth = jsontext.MOST_DEPTH  # as deep as any text of ours goes, and no deeper
+    assert jsontext.loads("[" * depth + "]" * depth) and jsontext.loads('{"a":' * depth + "1" + "}" * depth)
     with pytest.raises(ValueError, match="nested more than"):
-        jsontext.loads("[" * (jsontext.MOST_DEPTH + 1) + "]" * (jsontext.MOST_DEPTH + 1))
+        jsontext.loads("[" * (depth + 1) + "]" * (depth + 1))
+    with pytest.raises(ValueError, match="nested more than"):
+        jsontext.loads('{"a":' * (depth + 1) + "1" + "}" * (depth + 1))
     assert jsontext.loads(r'{"a": ["[[[[[[[[[[[[[[[[[[[[[[[[[[[[[\"", [[1]]]}') == {"a": ["[" * 29 + '"', [[1]]]}
     # A save cut off inside a string: refused at once (tried again from each quote, this took minutes)
     with pytest.raises(ValueError, match="Unterminated string"):

@@ -9,7 +9,7 @@ from conftest import saving_off
 
 from spider import Game, SaveError
 from spider.app import App
-from spider.backup import backup_text, read_backup
+from spider.backup import backup_text, describe, read_backup
 from spider.stats import Record
 
 
@@ -51,6 +51,8 @@ def damaged(**changes: object) -> str:
     (json.dumps({"format": "other"}), "it is not a Spider backup"),
     (damaged(version=9), "unknown format version 9"),
     (damaged(keys=[1]), "its entries are not readable"),
+    (damaged(keys={"spider:time:spider-2": 5}), "its entries are not readable"),
+    (damaged(keys={"spider:settings": "{"}), "its entry spider:settings is damaged"),
     (damaged(keys={"spider:save:spider-9": "{}"}), "an entry this game does not keep (spider:save:spider-9)"),
     (damaged(keys={"spider:save:spider-4": Game("spider-2", 7).to_json()}),
      "its entry spider:save:spider-4 is damaged: it is a game of Spider · 2 suits, not Spider · 4 suits"),
@@ -127,3 +129,12 @@ def test_with_saving_off_a_backup_loads_for_the_visit_and_writes_nothing():
     response = other.handle({"type": "action", "name": "import-confirmed"})
     assert not any(key.startswith(("spider:save:", "spider:stats:")) for key in response["store"])
     assert other.game.to_json() == app.game.to_json() and not response["view"]["settings"]["saving"]
+
+
+def test_what_a_backup_holds_is_counted_as_a_player_counts():
+    assert describe({}) == "no saved game and no statistics"
+    assert describe({"spider:save:spider-1": "", "spider:stats:spider-1": ""}) == (
+        "1 saved game and the statistics of 1 variant")
+    assert describe({"spider:save:spider-1": "", "spider:save:spider-2": "", "spider:stats:spider-1": "",
+                     "spider:stats:spider-4": "", "spider:settings": ""}) == (
+        "2 saved games and the statistics of 2 variants")

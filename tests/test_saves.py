@@ -98,6 +98,7 @@ BAD_SAVES = {
     "text seed": (tampered(_set("seed", "8")), "not a deal number"),
     "no start": (tampered(_set("start", None)), "no start position"),
     "history not a list": (tampered(_set("history", "1 2")), "history is not a list"),
+    "history of numbers": (tampered(_set("history", [1])), "history is not a list of moves"),
     "bad move text": (tampered(_set("future", ["1 x"])), "future holds a bad move"),
     "illegal history": (tampered(_illegal_history), "does not replay"),
     "edited history": (tampered(_wrong_history), "does not match its history"),
@@ -107,6 +108,8 @@ BAD_SAVES = {
     "moves not a number": (tampered(_set("moves", "70")), "move counter '70' is not a whole number"),
     "moves a float": (tampered(_set("moves", 70.0)), "move counter 70.0 is not a whole number"),
     "version a float": (tampered(_set("version", 1.0)), "format version 1.0 is not a whole number"),
+    "version true": (tampered(_set("version", True)), "format version True is not a whole number"),
+    "moves true": (tampered(_set("moves", True)), "move counter True is not a whole number"),
 }
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from datetime import date
 from urllib.parse import quote
 
 import pytest
@@ -12,7 +13,7 @@ from hypothesis import strategies as st
 
 from spider import SaveError
 from spider.app import App
-from spider.stats import Record
+from spider.stats import Record, parse_day
 
 from positions import NEAR_WIN, one_move_from_winning, winning_line
 
@@ -107,6 +108,7 @@ def test_any_run_of_games_adds_up_and_round_trips(outcomes):
     ({"counted": 1}, "counted is impossible: 1"),
     ({"won": 9}, "do not add up"),
     ({"streak": 2}, "do not add up"),
+    ({"played": 2, "streak": 2, "best_streak": 2}, "do not add up"),  # a streak of two from one win
     ({"best_score": None}, "best game does not match"),
 ])
 def test_a_damaged_record_is_refused_with_what_is_wrong(change, words):
@@ -115,6 +117,18 @@ def test_a_damaged_record_is_refused_with_what_is_wrong(change, words):
         Record.from_json(json.dumps({**good, **change}))
     with pytest.raises(SaveError, match="not valid JSON"):
         Record.from_json("{not json")
+
+
+def test_a_record_with_no_win_has_no_best_game():
+    empty = json.loads(Record().to_json())
+    with pytest.raises(SaveError, match="best game does not match"):
+        Record.from_json(json.dumps({**empty, "best_score": 5, "fastest_s": 10, "fewest_moves": 90}))
+
+
+def test_a_day_is_read_only_as_written_yyyy_mm_dd():
+    """Python reads other ISO forms too, which would then not compare as days in a streak."""
+    assert parse_day("2026-12-07") == date(2026, 12, 7)
+    assert [parse_day(text) for text in ("20261207", "2026-W49-1", "2026-12-7", 20261207, None)] == [None] * 5
 
 
 # --- in the app ---------------------------------------------------------------------------------
