@@ -1548,3 +1548,28 @@ def test_the_badge_checks_a_game_taken_up_again_after_a_reload_or_a_variant_swit
     response = again.handle({"type": "action", "name": "variant", "variant": "spider-1"})
     assert response["view"]["badge"]["text"] == "Lost", "known from the worker's answer: no second check"
     assert "peek" not in [job["kind"] for job in response["work"]]
+
+
+# --- from a mutation audit: behaviour no test pinned ---------------------------------------------
+def test_picking_up_cards_clears_the_hint_and_the_next_hint_starts_again():
+    app, _ = at_position()
+    ask_hint(app)
+    view = app.handle({"type": "pick", "col": 0, "index": 2})["view"]
+    assert not any(card["hint"] or card["hint_to"] for col in view["columns"] for card in col["cards"])
+    assert not view["stock"]["hint"], "no hint left glowing under the picked-up cards"
+    assert "(hint 1 of" in ask_hint(app)["status"]
+
+
+def test_a_deal_refused_for_an_empty_stock_marks_no_column():
+    app, _ = at_position(NEAR_WIN)
+    view = app.handle({"type": "action", "name": "deal"})["view"]
+    assert "stock is empty" in view["status"]
+    assert not any(col["marked"] for col in view["columns"]), "the empty columns are not why"
+
+
+def test_enter_on_another_card_of_the_picked_up_column_picks_that_card_up():
+    app, _ = at_position()
+    app.handle({"type": "key", "key": "Enter", "board": True, "focus": {"col": 0, "index": 2}})
+    view = app.handle({"type": "key", "key": "Enter", "board": True, "focus": {"col": 0, "index": 3}})["view"]
+    assert view["status"].startswith("Picked up 8♠")
+    assert [card["selected"] for card in view["columns"][0]["cards"]] == [False, False, False, True]
