@@ -655,6 +655,22 @@ def test_the_cards_are_sized_once_for_the_board_left_by_the_row_above(page, base
         assert writes == 0, f"settled: a render for the same board sizes nothing again ({width}x{height}: {writes})"
 
 
+def test_a_deal_never_makes_the_page_wider_than_the_window(page, base_url):
+    """The dealt cards fly from the stock at the right edge, each a card wide: frame by frame, the
+    page stays the window's width (a phone would scroll or zoom out for it)."""
+    page.set_viewport_size({"width": 1366, "height": 768})
+    open_game(page, base_url + "#spider-2/5")
+    widest = page.evaluate("""() => new Promise((done) => {
+        const widths = [], start = performance.now();
+        (function frame() {
+            widths.push(document.documentElement.scrollWidth);
+            if (performance.now() - start < 500) requestAnimationFrame(frame); else done(Math.max(...widths));
+        })();
+        document.querySelector('[data-action="deal"]').click();
+    })""")
+    assert page.locator(".card").count() == 104 - 40 and widest == 1366, f"{widest} px wide while dealing"
+
+
 def test_a_long_message_leaves_the_cards_on_the_board_it_shrinks(page, base_url):
     page.set_viewport_size({"width": 320, "height": 480})
     open_game(page, pos_url(base_url, LONG_COLUMN))
