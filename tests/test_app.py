@@ -1573,3 +1573,95 @@ def test_enter_on_another_card_of_the_picked_up_column_picks_that_card_up():
     view = app.handle({"type": "key", "key": "Enter", "board": True, "focus": {"col": 0, "index": 3}})["view"]
     assert view["status"].startswith("Picked up 8♠")
     assert [card["selected"] for card in view["columns"][0]["cards"]] == [False, False, False, True]
+
+
+def test_movable_flags_start_at_the_movable_group():
+    _, response = at_position()
+    column = response["view"]["columns"][0]["cards"]  # 2s 3s | 9s 8s
+    assert [c["movable"] for c in column] == [False, False, True, True]
+
+
+def test_a_move_hint_does_not_light_the_stock():
+    app, _ = at_position()
+    view = ask_hint(app)
+    assert not app.hint_list[app.hint_index].move.is_deal
+    assert not view["stock"]["hint"]
+
+
+def test_focus_never_rests_on_a_face_down_card():
+    app, _ = at_position()
+    view = app.handle({"type": "key", "key": "Escape", "focus": {"col": 0, "index": 0}})["view"]
+    assert [c["focus"] for c in view["columns"][0]["cards"]] == [False, False, True, False]
+
+
+def test_the_stock_says_a_row_for_the_last_full_row_and_one_card_in_the_singular():
+    app, _ = started()
+    for _ in range(4):
+        view = app.handle({"type": "action", "name": "deal"})["view"]
+    assert view["stock"]["count"] == 10 and view["stock"]["name"] == "Deal a row (1 left)"
+    text = position("spider-1", ["| Ks", "| Qs", "| Js", "| Ts", "| 9s", "| 8s", "| 7s", "| 6s", "| 5s", "| 4s"],
+                    stock="As", spare=0)
+    _, response = at_position(text)
+    assert response["view"]["stock"]["name"] == "Deal 1 card to column 1 (1 left)"
+
+
+def test_the_stock_counts_cards_and_deals_apart():
+    _, response = started()
+    assert (response["view"]["stock"]["count"], response["view"]["stock"]["deals"]) == (50, 5)
+
+
+def test_winnable_only_is_shown_for_its_own_variant():
+    app, _ = started()
+    assert app.handle({"type": "action", "name": "winnable", "on": True})["view"]["settings"]["winnable"]
+    view = app.handle({"type": "action", "name": "variant", "variant": "spider-2"})["view"]
+    assert view["variant"] == "spider-2" and not view["settings"]["winnable"]
+
+
+def test_the_clock_never_runs_backwards():
+    app, _ = at_position()
+    app.handle({"type": "pick", "col": 0, "index": 2, "now": 1_000})
+    app.handle({"type": "pick", "col": 1, "now": 1_000})  # the first move: the clock runs from here
+    assert app.handle({"type": "key", "key": "Escape", "now": 5_000})["view"]["clock"]["ms"] == 4_000
+    view = app.handle({"type": "key", "key": "Escape", "now": 3_000})["view"]  # the page's clock stepped back
+    assert view["clock"]["ms"] == 4_000
+
+
+def test_a_link_replaces_a_won_game_without_asking():
+    app, _ = at_position(NEAR_WIN)
+    app.handle({"type": "pick", "col": 1, "index": 0})
+    assert app.handle({"type": "pick", "col": 0})["view"]["won"]
+    view = app.handle({"type": "hash", "hash": "#spider-1/7"})["view"]
+    assert view["dialog"] is None and view["seed"] == 7 and view["moves"] == 0
+
+
+def test_another_tab_writing_the_same_game_asks_nothing():
+    app, _ = started()
+    app.handle({"type": "action", "name": "deal"})
+    view = app.handle({"type": "external", "key": "spider:save:spider-1", "value": app.game.to_json()})["view"]
+    assert view["dialog"] is None
+
+
+def test_a_link_kept_out_is_not_opened_by_a_late_open_link():
+    app, _ = started()
+    app.handle({"type": "action", "name": "deal"})
+    assert app.handle({"type": "hash", "hash": "#spider-1/9"})["view"]["dialog"] == "link"
+    app.handle({"type": "action", "name": "keep-game"})
+    view = app.handle({"type": "action", "name": "open-link"})["view"]
+    assert view["seed"] == 5 and view["moves"] == 1
+
+
+def test_show_me_stops_at_a_move_that_fails():
+    app, _ = at_position()
+    response = app.handle({"type": "action", "name": "show-me"})
+    assert answer(app, response, status="solved", moves=["5 6", "1 2 2"])["view"]["autoplay"]
+    app.handle({"type": "tick"})
+    view = app.handle({"type": "tick"})["view"]
+    assert app.game.moves == 0 and not view["autoplay"]
+
+
+def test_a_long_solver_error_is_cut_to_fit():
+    app, _ = at_position()
+    response = app.handle({"type": "action", "name": "show-me"})
+    error = "Uncaught RangeError: " + "x" * 45
+    view = answer(app, response, status="error", error=error, moves=[])["view"]
+    assert view["status"] == f"The solver can't run in this browser (RangeError: {'x' * 27}…). Play on."

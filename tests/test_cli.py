@@ -171,3 +171,10 @@ def test_bench_reports_both_rates(capsys):
     out = capsys.readouterr().out
     assert "legal_moves" in out and "play+undo" in out and out.startswith("spider-1")
     assert main(["bench", "nope"]) == 2
+
+
+# --- from a mutation audit: behaviour no test pinned -------------------------------------------
+def test_a_budget_of_zero_seconds_is_refused(capsys):
+    with pytest.raises(SystemExit) as exit_:
+        main(["solve", "spider-1", "--seeds", "1", "--budget", "0"])
+    assert exit_.value.code == 2 and "'0' is not a number of seconds above 0" in capsys.readouterr().err

@@ -733,3 +733,11 @@ def test_a_short_deal_is_not_called_a_row() -> None:
     reasons = {h.reason for h in hints(game) if h.move == spider.DEAL}
     assert reasons <= {"deal the last 3 cards", "deal: nothing useful is left"} and reasons
     assert "deal a new row" in {h.reason for h in hints(spider.Game("spider-2", 3)) if h.move == spider.DEAL}
+
+
+def test_the_last_full_row_is_still_a_new_row():
+    game = spider.Game("spider-1", 5)
+    for _ in range(4):
+        game.play(spider.DEAL)
+    assert len(game.stock) == 10
+    assert [h.reason for h in hints(game) if h.move.is_deal] == ["deal a new row"]

@@ -560,3 +560,26 @@ def test_solving_pauses_the_cycle_collector_and_restores_it(monkeypatch: pytest.
         assert not gc.isenabled()
     finally:
         gc.enable()
+
+
+# --- from a mutation audit: behaviour no test pinned -------------------------------------------
+def test_a_search_that_dropped_part_of_its_frontier_proves_no_loss(monkeypatch):
+    """A proven-winnable deal, searched by passes that must drop most of their frontier and by
+    stages that find nothing: never "unwinnable"."""
+    monkeypatch.setattr(solver, "MAX_FRONTIER", 2)
+    monkeypatch.setattr(_Staged, "run", lambda self, root, rounds=None, until_saturated=False: None)
+    seed = min(winnable_seeds("spider-4"))
+    assert spider.solve(spider.Game("spider-4", seed), budget_s=2).status == "unknown"
+
+
+def test_a_line_with_an_illegal_move_is_not_kept():
+    from spider import Move
+    from spider.verdicts import Verdicts
+
+    from positions import NEAR_WIN
+
+    game = spider.Game.from_text(NEAR_WIN)
+    verdicts = Verdicts()
+    verdicts.won_from(game, [Move(1, 0, 1), Move(1, 2, 1)])  # wins, then a move from an empty column
+    verdicts.won_from(game, [Move(0, 1, 1), Move(1, 0, 1)])  # the K♠ run onto the A♠: not a move
+    assert verdicts.win(game) is None and verdicts.verdict(game) is None
