@@ -11,6 +11,7 @@ import pytest
 from spider import DEAL, VARIANTS, Game, Move, hints
 from spider import cli as cli_module
 from spider.cli import main
+from spider.solver import SolveResult
 
 from positions import SHUFFLE_ONLY, STUCK
 
@@ -178,3 +179,11 @@ def test_a_budget_of_zero_seconds_is_refused(capsys):
     with pytest.raises(SystemExit) as exit_:
         main(["solve", "spider-1", "--seeds", "1", "--budget", "0"])
     assert exit_.value.code == 2 and "'0' is not a number of seconds above 0" in capsys.readouterr().err
+
+
+def test_a_solved_answer_that_does_not_win_is_kept_out_of_the_winnable_list(tmp_path, monkeypatch, capsys):
+    """The list ships in the wheel: a seed goes in only when its answer replays to a win."""
+    monkeypatch.setattr(cli_module, "solve", lambda game, budget_s: SolveResult("solved", [], 1, 0.0))
+    out = tmp_path / "winnable.txt"
+    assert main(["winnable", "spider-1", "--seeds", "3", "--out", str(out)]) == 1
+    assert out.read_text() == "" and "its answer does not replay to a win" in capsys.readouterr().err
