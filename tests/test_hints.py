@@ -741,3 +741,16 @@ def test_the_last_full_row_is_still_a_new_row():
         game.play(spider.DEAL)
     assert len(game.stock) == 10
     assert [h.reason for h in hints(game) if h.move.is_deal] == ["deal a new row"]
+
+
+def test_with_the_stock_gone_no_hint_fills_a_column_so_you_can_deal():
+    """Filling an empty column "so you can deal" is advice only while a deal is left to make."""
+    game = spider.Game("spider-1", 3)
+    seen = 0
+    while seen < 5 and not game.is_won:
+        found = hints(game)
+        if not game.stock and any(not col for col in game.columns):
+            seen += 1
+            assert not [h.reason for h in found if "so you can deal" in h.reason], game.to_text()
+        game.play(next(h for h in found if h.useful).move)
+    assert seen == 5, "the game reached empty columns with the stock gone"
