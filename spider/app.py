@@ -131,6 +131,7 @@ class App:
         self.hidden = False  # the page is out of view: no seed checks are started
         self.dealt_at: tuple[float, Game | None, int] = (-DOUBLE_PRESS_MS, None, -1)  # when the stock last dealt
         self.stopping = False  # the event being handled stops "Show me", if the game handles it
+        self.paused: list[Move] | None = None  # the rest of the win "Show me" was playing when the event came
         self.today: date | None = None  # the player's date, which only the page knows: sent with each event
         self._identified: tuple[Game, str] | None = None
         self.said = 0  # messages said so far, so that one said again in the same words is announced again
@@ -148,7 +149,7 @@ class App:
         self.dialog: str | None = None
         self.autoplay: list[Move] | None = None
         self.shown_win = False  # "Show me" played a win of this game: winning it is not the player's
-        self.stop_key = " or Esc"  # how "Show me" says to stop it: the key too, unless a pointer asked
+        self.by_key = True  # "Show me" was asked by a key: say how a key stops it (a pointer has the buttons at hand)
         self.pace_ms = SHOW_ME_PACE_MS[1]
         self.badge: str | None = None
         self.linked: tuple[Game, str] | None = None
@@ -182,6 +183,7 @@ class App:
             player = kind not in ("tick", "worked", "worker-error", "external", "storage-error", "hide", "show",
                                   "updated")
             paused, said = self.autoplay, self.said
+            self.paused = paused if player else None
             self.stopping = player and (paused is not None or self.jobs.pending("solve"))
             if player:
                 self.autoplay = None
@@ -196,7 +198,7 @@ class App:
             if player:
                 self._take_over(event, handled, paused)
                 if self.stopping and self.said == said and self.autoplay is None and not self.jobs.pending("solve"):
-                    self._say(STOPPED)  # an input with nothing to say (a dialog opened) left "Watch, or press Stop"
+                    self._say(STOPPED)  # an input with nothing to say (a dialog opened) left "Found a win…"
         view = self.view()
         if SETTINGS_KEY in self.store:  # after the games: the page stops at the first write that fails
             self.store[SETTINGS_KEY] = self.store.pop(SETTINGS_KEY)
@@ -565,7 +567,8 @@ class App:
             if forfeit:
                 self._keep_record(self.record.loss())
             self._say(f"Found a win in {count} move{'s' if count != 1 else ''}"
-                      f"{' (not counted as yours)' if forfeit else ''}. Watch, or press Stop{self.stop_key}.", "hint")
+                      f"{' (not counted as yours)' if forfeit else ''}.{' Watch, or press Esc to stop.' if self.by_key else ''}",
+                      "hint")
         elif status == "unwinnable":
             self._say(f"There is no way to win from here: this position is lost. {self._way_out()}", "warn")
         else:
@@ -588,6 +591,20 @@ class App:
             self.message, self.tone = said
         else:
             self.autoplay = None
+
+    def _finish(self) -> None:
+        """Finish: play the rest of the win "Show me" is playing at once, for a player who has
+        seen enough of it (a long win takes some 40 s to watch). One save and one word for it all."""
+        if not self.paused:
+            return  # pressed as the show ended: nothing is left to play
+        *line, last = self.paused
+        for move in line:
+            if self.game.why_illegal(move) is not None:
+                last = move  # played by _play, which says why it fails
+                break
+            self.game.play(move)
+        if not self._play(last):
+            self._save()
 
     def _show_me(self) -> None:
         if self.game.is_won:
@@ -818,7 +835,7 @@ class App:
             self._close_dialog()
             self._say("Kept your game; the link was not opened.")
         elif name == "show-me":
-            self.stop_key = "" if event.get("pointer") is True else " or Esc"  # a finger or mouse has Stop at hand
+            self.by_key = event.get("pointer") is not True
             self._show_me()
         elif name == "stats":
             self.dialog = "stats"
@@ -832,6 +849,8 @@ class App:
             self._say(f"Your {self.game.variant.title} statistics were reset.")
         elif name == "stop":
             self._say(STOPPED)
+        elif name == "finish":
+            self._finish()
         elif name == "winnable":
             self._set_winnable_only(bool(event.get("on")))
         elif name == "peek":

@@ -37,6 +37,7 @@ from positions import (
     SHUFFLE_ONLY,
     SPIDER_4_SEED_2_MOVE_160,
     STUCK,
+    winning_line,
 )
 
 
@@ -1153,11 +1154,12 @@ def test_show_me_plays_a_long_win_faster():
 
 
 def test_show_me_names_esc_only_to_a_key_press():
-    """A click or tap on Show me has Stop at hand; Enter on it is told of Esc too."""
-    for pointer, told in ((True, "Watch, or press Stop."), (False, "Watch, or press Stop or Esc.")):
+    """A click or tap on Show me has Finish and Stop at hand (and a phone's status bar no room for
+    more than two lines beside them); Enter on it is told of Esc."""
+    for pointer, told in ((True, "Found a win in 1 move."), (False, "Found a win in 1 move. Watch, or press Esc to stop.")):
         app, _ = at_position()
         response = app.handle({"type": "action", "name": "show-me", "pointer": pointer})
-        assert told in answer(app, response, status="solved", moves=["1 2 2"])["view"]["status"]
+        assert answer(app, response, status="solved", moves=["1 2 2"])["view"]["status"] == told
 
 
 def test_show_me_plays_the_solution_and_any_input_stops_it():
@@ -1185,6 +1187,33 @@ def test_show_me_plays_the_solution_and_any_input_stops_it():
     view = app.handle({"type": "key", "key": "Escape"})["view"]
     assert not view["autoplay"] and view["status"] == STOPPED
     assert app.handle({"type": "tick"})["view"]["moves"] == view["moves"], "nothing more is played"
+
+
+def test_finish_plays_the_rest_of_the_shown_win_at_once_with_one_save_and_one_word():
+    app, _ = started(hash_="#spider-1/5")
+    line = winning_line(5)
+    response = app.handle({"type": "action", "name": "show-me"})
+    moves = [str(move) for move in line]
+    assert answer(app, response, status="solved", moves=moves)["view"]["autoplay"]
+    app.handle({"type": "tick"})
+    response = app.handle({"type": "action", "name": "finish", "pointer": True})
+    view = response["view"]
+    assert app.game.is_won and view["moves"] == len(line) and view["dialog"] == "won" and not view["autoplay"]
+    assert view["status"].startswith("Show me won!")
+    assert Game.from_json(response["store"]["spider:save:spider-1"]).is_won
+    assert app.handle({"type": "tick"})["view"]["moves"] == len(line), "nothing is left to play"
+
+
+def test_finish_with_nothing_playing_changes_nothing_and_a_failing_move_is_said_and_saved_before():
+    app, _ = at_position()
+    said = app.handle({"type": "action", "name": "finish"})["view"]["status"]
+    assert app.game.moves == 0 and said == app.handle({"type": "action", "name": "finish"})["view"]["status"]
+    response = app.handle({"type": "action", "name": "show-me"})
+    assert answer(app, response, status="solved", moves=["1 2 2", "5 6", "5 7"])["view"]["autoplay"]
+    response = app.handle({"type": "action", "name": "finish"})
+    assert app.game.moves == 1 and response["view"]["status"].startswith("Can't move there")
+    assert Game.from_json(response["store"]["spider:save:spider-1"]).moves == 1, "the move it played is kept"
+    assert not response["view"]["autoplay"]
 
 
 def test_show_me_waits_while_the_page_is_hidden_and_a_dialog_opened_over_it_says_it_stopped():

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import time
 from datetime import date
 from itertools import pairwise
@@ -997,6 +998,24 @@ def test_badge_and_show_me_use_the_solver_worker(page, base_url):
     dialog.wait_for(state="visible", timeout=60_000)
     assert stat(page, "moves") == "11"
     assert page.evaluate("() => [...document.scripts].every(s => s.src)"), "no inline script"
+
+
+def test_finish_plays_the_rest_of_show_mes_win_at_once(phone_page, base_url):
+    page = phone_page
+    open_game(page, base_url + "#spider-1/5")
+    height = page.locator(".status-bar").bounding_box()["height"]
+    page.locator("details.more summary").tap()
+    page.locator('.menu [data-action="show-me"]').tap()
+    finish = page.locator('[data-role="finish"]')
+    finish.wait_for(state="visible", timeout=60_000)
+    assert page.locator('[data-role="stop"]').is_visible()
+    assert page.locator(".status-bar").bounding_box()["height"] == height, "the board keeps its size"
+    save_screenshot(page, "phone-show-me-finish")
+    found = int(re.search(r"Found a win in (\d+) moves", status(page)).group(1))
+    finish.tap()
+    page.locator('[data-dialog="won"]').wait_for(state="visible")
+    assert stat(page, "moves") == str(found) and finish.is_hidden()
+    assert page.locator('[data-role="stop"]').is_hidden()
 
 
 def test_show_me_plays_the_win_the_badge_found_at_once(page, base_url):

@@ -448,6 +448,7 @@ function renderChrome(view, instant) {
     setText(badge, view.badge.text);
   }
   $("stop").toggleAttribute("hidden", !view.autoplay && !view.thinking);
+  $("finish").toggleAttribute("hidden", !view.autoplay);
   setText($("keys"), view.keys);
   setText($("won-title"), view.won_title);
   setText($("won-text"), view.won_text || "");
