@@ -237,7 +237,9 @@ class App:
         self._open_variant(variant, fresh_seed=seed)
         if event.get("hash"):
             self.on_hash(event)
-        if first_visit and self.tone == "info":
+        if first_visit and self.tone == "info" and not name:  # no link: a deal number means nothing yet
+            self._say(f"Welcome to {self.game.variant.title}! Rules: ⋯ menu › How to play. Good luck!")
+        elif first_visit and self.tone == "info":
             self._say(f"Welcome! {self.message} Rules: ⋯ menu › How to play.")
         elif not self.message:
             self._say_taken_up()

@@ -960,7 +960,8 @@ def test_a_deal_chosen_by_number_says_whether_it_is_proven_with_winnable_deals_o
 
 def test_a_first_visit_is_welcomed_and_told_where_the_rules_are():
     _, response = started(seed=9)
-    assert response["view"]["status"] == "Welcome! Spider · 1 suit, deal 9. Good luck! Rules: ⋯ menu › How to play."
+    assert response["view"]["status"] == "Welcome to Spider · 1 suit! Rules: ⋯ menu › How to play. Good luck!", \
+        "no twelve-digit deal number to a newcomer"
     stored = {k: v for k, v in response["store"].items() if v is not None}
     _, response = started(stored)
     assert not response["view"]["status"].startswith("Welcome"), "only the first time"
