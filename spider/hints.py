@@ -424,8 +424,11 @@ def _effect(table: Table, state: State, step: Step, after: State) -> str:
     top = dst_col[-1]
     if top == base + 1 and (table.group == "suit" or table.run_suit):
         return f"builds {label(base)} on {label(top)} in suit"
-    if col[-k - 1] == base + 1:  # taken off its own suit's card (the column holds more, see above)
+    under = col[-k - 1]  # the column holds more (see above)
+    if under == base + 1:  # taken off its own suit's card
         return _what(state, step)
+    if under != UNKNOWN and under & 15 != (base & 15) + 1:  # what the build is for: the card it lay on out of order
+        return f"builds {label(base)} on {label(top)}, uncovering {label(under)}"
     return f"builds {label(base)} on {label(top)}"
 
 

@@ -686,10 +686,21 @@ stock: 8d 9c Qc Jd 7h Ts 4h Jh Qd 9s 9h Ah Ts 2c 7c 2d Ks Jd 5c Td
     jack = spider.Move(5, 2, 7)
     easy = {h.move: h.reason for h in hints(spider.Game.from_text(text.format(name="spider-easy")))}
     assert easy[jack] == "builds J♣ on Q♣"
-    for name, said in (("spider-relaxed", "builds 9♠ on 10♠ in suit"), ("spider-easy", "builds 9♠ on 10♠")):
+    for name, said in (("spider-relaxed", "builds 9♠ on 10♠ in suit"), ("spider-easy", "builds 9♠ on 10♠, uncovering K♥")):
         game = spider.Game.from_text(position(name, ["| Kh 9s", "| 5d Ts"] + ["| Qc", "| Qd", "| Qh", "| Qs"] * 2))
         assert {h.move: h.reason for h in hints(game)}[spider.Move(0, 1)] == said, name
     assert [(h.move, h.reason) for h in hints(spider.Game("spiderette", 2))] == [(spider.DEAL, "deal: no other move is legal")]
+
+
+def test_an_off_suit_build_says_the_card_it_uncovers() -> None:
+    """"builds 3♦ on 4♣" was one four-suit top hint in eight (seeds 1-5) and never said why: the
+    card it lay on, out of order, is free to take a card or move. Off a card it follows in rank
+    there is nothing to free."""
+    columns = ["| Kh 3d", "| 4c", "| 4s 3h", "| Qd", "| Qc", "| Qh", "| Qs", "| Jd", "| Jc", "| Jh"]
+    game = spider.Game.from_text(position("spider-4", columns))
+    reasons = {h.move: h.reason for h in hints(game)}
+    assert reasons[spider.Move(0, 1)] == "builds 3♦ on 4♣, uncovering K♥"
+    assert reasons[spider.Move(2, 1)] == "no useful move: moves 3♥ onto 4♣"
 
 
 def test_a_card_turned_up_is_useful_after_a_weak_move() -> None:
