@@ -8,6 +8,7 @@ const DOUBLE_TAP_MS = 350;
 const DRAG_THRESHOLD_PX = 6;
 const TAP_SETTLE_MS = 500; // see onPointerDown
 const SAY_AFTER_MS = 100; // see say()
+const LONG_MESSAGE = 80; // characters: past this a message takes three lines at 14 px on a 360 px phone
 let celebrationEnds = 0; // when the Kings' hop ends: the win dialog waits for it
 const $ = (role) => document.querySelector(`[data-role="${role}"]`);
 const two = (n) => String(n).padStart(2, "0");
@@ -437,7 +438,7 @@ function renderChrome(view, instant) {
     setText(status, view.status);
     if (!instant) say(view.status); // the early paint shows the last visit's message, not news to announce
   }
-  setAttr(status, "class", `status ${view.tone}`);
+  setAttr(status, "class", `status ${view.tone}${view.status.length > LONG_MESSAGE ? " long" : ""}`);
   for (const box of document.querySelectorAll("[data-setting]")) box.checked = !!view.settings[box.dataset.setting];
   for (const choice of document.querySelectorAll("[data-choice]")) choice.value = view.settings[choice.dataset.choice];
   if (document.documentElement.dataset.table !== view.settings.table || !tableShown) showTable(view.settings.table);
