@@ -9,6 +9,7 @@ from datetime import date
 from itertools import pairwise
 from urllib.parse import quote
 
+import pytest
 from conftest import boot, save_screenshot
 from playwright.sync_api import expect
 
@@ -1264,11 +1265,12 @@ def test_stop_takes_a_finger_without_shrinking_a_sideways_phones_board(phone_pag
     assert status(page) == STOPPED
 
 
-def test_a_long_hint_keeps_a_360_px_phones_board_its_size(phone_page, base_url):
-    """A hint with its plan runs to 81-100 characters, three lines at 14 px on a 360 px phone: the
+@pytest.mark.parametrize("width", [360, 320])
+def test_a_long_hint_keeps_a_phones_board_its_size(phone_page, base_url, width):
+    """A hint with its plan runs to 81-108 characters, three lines at 14 px on a 360 px phone: the
     board shrank by a line while it showed, and a squeezed column's cards jumped."""
     page = phone_page
-    page.set_viewport_size({"width": 360, "height": 740})
+    page.set_viewport_size({"width": width, "height": 740})
     game = Game("spider-2", 1)
     for _ in range(14):
         game.play(next(h for h in hints(game) if h.useful).move)
@@ -1278,7 +1280,7 @@ def test_a_long_hint_keeps_a_360_px_phones_board_its_size(phone_page, base_url):
     page.wait_for_function("() => document.querySelector('[data-role=status]').textContent.startsWith('Hint:')")
     assert len(status(page)) > 80, "a long message, or the test shows nothing"
     assert page.locator(".board").bounding_box() == board
-    save_screenshot(page, "phone-360-long-hint")
+    save_screenshot(page, f"phone-{width}-long-hint")
 
 
 def test_a_deal_chosen_by_number_on_a_phone(phone_page, base_url):

@@ -8,7 +8,7 @@ const DOUBLE_TAP_MS = 350;
 const DRAG_THRESHOLD_PX = 6;
 const TAP_SETTLE_MS = 500; // see onPointerDown
 const SAY_AFTER_MS = 100; // see say()
-const LONG_MESSAGE = 80; // characters: past this a message takes three lines at 14 px on a 360 px phone
+const LONG_MESSAGE = 80; // characters: past this a message takes three lines at 14 px on a 360 px phone (style.css)
 let celebrationEnds = 0; // when the Kings' hop ends: the win dialog waits for it
 const $ = (role) => document.querySelector(`[data-role="${role}"]`);
 const two = (n) => String(n).padStart(2, "0");
