@@ -237,7 +237,8 @@ class App:
         self._open_variant(variant, fresh_seed=seed)
         if event.get("hash"):
             self.on_hash(event)
-        if first_visit and self.tone == "info" and not name:  # no link: a deal number means nothing yet
+        named = seed_text or name.startswith("pos=")  # a link to a deal or a position, not a variant alone
+        if first_visit and self.tone == "info" and not named:  # a deal number means nothing to a newcomer yet
             self._say(f"Welcome to {self.game.variant.title}! Rules: ⋯ menu › How to play. Good luck!")
         elif first_visit and self.tone == "info":
             self._say(f"Welcome! {self.message} Rules: ⋯ menu › How to play.")
@@ -270,6 +271,8 @@ class App:
         if name not in VARIANTS or (seed_text and seed is None):
             self._say(f"That link ({fragment[:40]}) names no deal; your game is unchanged.", "error")
             return
+        if name == self.game.variant.name and seed is None:
+            return  # the variant on the table: nothing to open, nor to say
         self._switch_variant(name)
         if seed is not None and self.game.seed != seed:
             self._offer(Game(name, seed), f"Opened deal {seed} from the link.")

@@ -25,7 +25,7 @@ from spider.app import (
 from spider.stats import IDLE_CAP_MS
 from spider.view import CONTROLS
 from spider.winnable import winnable_seeds
-from spider.worker import OUTDATED, work
+from spider.worker import OUTDATED, work, work_json
 
 from engine_helpers import position
 from positions import (
@@ -971,6 +971,28 @@ def test_a_first_visit_is_welcomed_and_told_where_the_rules_are():
     assert response["view"]["status"].startswith("That link (spider-9/4) names no deal"), "an error stands alone"
 
 
+def test_a_first_visit_by_a_link_is_welcomed_to_its_deal_and_one_naming_no_deal_says_only_why():
+    """The link's deal takes the place of the variant's name in the welcome; an error is not buried
+    under a welcome, whether or not the link names a variant."""
+    _, response = started(hash_="#spider-2/4")
+    assert response["view"]["status"] == "Welcome! Spider · 2 suits, deal 4. Good luck! Rules: ⋯ menu › How to play."
+    _, response = started(hash_="#/5")
+    assert response["view"]["tone"] == "error"
+    assert response["view"]["status"] == "That link (/5) names no deal; your game is unchanged."
+
+
+def test_a_link_to_a_variant_alone_welcomes_a_newcomer_to_it_and_changes_nothing_on_that_variant():
+    """A first visit by ``#spider-2`` was told "your game goes on where you left it", of a game
+    dealt a moment before; later, a link to the variant already on the table said it again."""
+    for link in ("#spider-2", "#spider-2/"):
+        app, response = started(hash_=link)
+        assert response["view"]["status"] == "Welcome to Spider · 2 suits! Rules: ⋯ menu › How to play. Good luck!"
+    app.handle({"type": "action", "name": "deal"})
+    before = app.game.to_text()
+    view = app.handle({"type": "hash", "hash": "#spider-2"})["view"]
+    assert app.game.to_text() == before and view["status"].startswith("Dealt ")
+
+
 def test_the_pre_rendered_deal_asked_for_opens_on_a_first_visit_only():
     app, _ = started({}, seed=5)
     assert app.game.seed == 5
@@ -1217,6 +1239,18 @@ def test_finish_with_nothing_playing_changes_nothing_and_a_failing_move_is_said_
     assert not response["view"]["autoplay"]
 
 
+def test_finish_saves_the_game_once_for_the_whole_win(monkeypatch: pytest.MonkeyPatch):
+    """A win of hundreds of moves played at once is one save, not one a move: each save writes the
+    whole game."""
+    app, _ = started(hash_="#spider-1/5")
+    response = app.handle({"type": "action", "name": "show-me"})
+    assert answer(app, response, status="solved", moves=[str(move) for move in winning_line(5)])["view"]["autoplay"]
+    saves, save = [], App._save
+    monkeypatch.setattr(App, "_save", lambda self: (saves.append(self.game.moves), save(self))[-1])
+    app.handle({"type": "action", "name": "finish"})
+    assert app.game.is_won and saves == [app.game.moves]
+
+
 def test_show_me_waits_while_the_page_is_hidden_and_a_dialog_opened_over_it_says_it_stopped():
     """It played on in a hidden tab, for no one to watch; Statistics opened over it stopped it and
     left "Watch, or press Stop" (the robustness audit)."""
@@ -1305,6 +1339,28 @@ def test_the_worker_answers_a_badge_check_with_its_win_but_a_seed_check_with_its
     for bad in ({"kind": "verify", "variant": "spider-1", "seed": 5, "budget": "soon"}, {"kind": "peek", "save": "{"},
                 {"kind": "verify", "variant": "spider-9", "seed": 5}):
         assert work({"id": 3, **bad})["status"] == "error", f"a bad job is answered, not raised: {bad}"
+
+
+def test_the_worker_answers_a_bad_job_with_its_id_and_why():
+    """The page hands an answer to the job by the answer's id, and "Show me" says what went wrong."""
+    answer = work({"id": 7, "kind": "verify", "variant": "spider-9", "seed": 5})
+    assert answer == {"id": 7, "status": "error", "error": answer["error"], "moves": []}
+    assert "unknown variant 'spider-9'" in answer["error"]
+    for bad in ({"kind": "verify", "variant": "spider-1", "seed": None}, {"kind": "peek", "save": "{}", "budget": None}):
+        assert work({"id": 8, **bad})["status"] == "error", f"a job of the wrong types is answered, not raised: {bad}"
+
+
+def test_the_worker_keeps_to_the_time_a_job_gives_it_and_says_when_it_ran_out():
+    """A badge check has 5 s: a hard deal out of time is "unknown", not a 30 s search."""
+    hard = Game("spider-4", 1)
+    assert work({"id": 4, "kind": "peek", "save": hard.to_json(), "budget": 0.05}) == {
+        "id": 4, "status": "unknown", "moves": []}
+
+
+def test_the_worker_takes_a_job_as_json_and_answers_as_json_under_its_id():
+    """What web/solver-worker.js calls: JSON in, JSON out, the answer posted to the page by its id."""
+    job = {"id": 9, "kind": "verify", "variant": "spider-1", "seed": 5, "budget": 20}
+    assert json.loads(work_json(json.dumps(job))) == {"id": 9, "status": "solved", "moves": []}
 
 
 def test_stop_while_the_solver_is_looking_means_no_show():

@@ -8,6 +8,7 @@ from itertools import pairwise
 
 import pytest
 
+import spider.winnable
 from spider import VARIANTS, SaveError
 from spider.app import App
 from spider.stats import Record
@@ -49,6 +50,16 @@ def test_each_day_has_a_proven_deal_and_each_comes_once_before_any_again(name):
     assert sorted(days) == sorted(seeds), "every proven deal once in as many days"
     assert all(a != b for a, b in pairwise(days)) and days[1] not in (days[0] - 1, days[0] + 1)
     assert daily_seed(name, DAY) == days[0], "the same deal for everyone that day"
+
+
+def test_a_variant_without_proven_seeds_still_has_a_deal_each_day(monkeypatch):
+    """A list not shipped is an empty one; days then step through deals 1 to 10,000, each once,
+    and a list of one proven deal gives it every day."""
+    assert winnable_seeds("no-such-variant") == ()
+    monkeypatch.setattr(spider.winnable, "winnable_seeds", lambda name: ())
+    assert sorted(daily_seed("spider-1", DAY + timedelta(n)) for n in range(10_000)) == list(range(1, 10_001))
+    monkeypatch.setattr(spider.winnable, "winnable_seeds", lambda name: (7,))
+    assert {daily_seed("spider-1", DAY + timedelta(n)) for n in range(3)} == {7}
 
 
 PINNED = [204, 806, 174, 3107]
