@@ -572,7 +572,7 @@ class App:
             if forfeit:
                 self._keep_record(self.record.loss())
             self._say(f"Found a win in {count} move{'s' if count != 1 else ''}"
-                      f"{' (not counted as yours)' if forfeit else ''}.{' Watch, or press Esc to stop.' if self.by_key else ''}",
+                      f"{' (not counted as yours)' if forfeit else ''}.{' Esc stops it.' if self.by_key else ''}",
                       "hint")
         elif status == "unwinnable":
             self._say(f"There is no way to win from here: this position is lost. {self._way_out()}", "warn")
@@ -1510,15 +1510,16 @@ def page_info() -> dict[str, Any]:
     believe, and the storage keys the early paint reads, so that the page never spells out a key or
     a limit of its own."""
     seeds = winnable.winnable_seeds(FIRST_VARIANT)[:FIRST_DEALS]
-    return {"firstViews": [first_view(FIRST_VARIANT, seed) for seed in seeds], "firstVariant": FIRST_VARIANT,
+    return {"firstViews": [first_view(seed) for seed in seeds], "firstVariant": FIRST_VARIANT,
             "mostKeptMs": MOST_KEPT_MS, "outdated": OUTDATED,
             "keys": {"prefix": KEY_PREFIX, "settings": SETTINGS_KEY, "view": VIEW_PREFIX, "save": SAVE_PREFIX,
                      "time": TIME_PREFIX, "shared": SHARED_PREFIXES}}
 
 
-def first_view(variant: str, seed: int) -> dict[str, Any]:
-    """The view of a fresh deal, pre-rendered at build time so a first visit paints at once."""
+def first_view(seed: int) -> dict[str, Any]:
+    """The view a first visit's start draws of a fresh deal of :data:`FIRST_VARIANT`, pre-rendered at build time so that it
+    paints at once, welcome and all. Its ``said`` is 0, none yet: the message is not news while the
+    early paint shows it, and is read out once Python's own view of it comes."""
     app = App()
-    app.saving = False
-    app._open_variant(variant, fresh_seed=seed)
-    return app.view()
+    app.handle({"type": "start", "storage": {}, "hash": "", "seed": seed})
+    return app.view() | {"said": 0}

@@ -134,7 +134,8 @@ class Hint(Frozen):
     ``useful`` is False for moves listed only because they are legal: they gain nothing.
     ``repeat`` is True for a useful move that a hint ranked above already covers: the same cards
     onto the same card for the same reason, or a detour (a move that gains nothing itself) whose
-    next move is that play or has that effect. A player cycling through hints skips it.
+    next move is that play or has that effect, or whose plan makes that play further on. A player
+    cycling through hints skips it.
     """
 
     __slots__ = ("move", "reason", "useful", "repeat")
@@ -284,19 +285,19 @@ class HintSearch:
             if score > bar or (lasting and score > floor):
                 reason = ranker.reason(step, child, gain, payoff)
                 completes = run_first and child[3] > root[3] and gain > 0
-                useful.append((completes, score, gain, -order, step, reason, second))
+                useful.append((completes, score, gain, -order, step, reason, second, payoff))
             elif blocked_deal and not root[0][step[1]]:
                 fills.append((gain, order, step))
             else:
                 idle.append((gain, order, Hint(move, f"no useful move: {_what(root, step)}", False)))
         useful.sort(key=lambda entry: entry[:4], reverse=True)
-        ranked = [(gain, step, why, then) for _, _, gain, _, step, why, then in useful]
+        ranked = [(gain, step, why, then, payoff) for _, _, gain, _, step, why, then, payoff in useful]
         for gain, order, step in sorted(fills, key=lambda entry: (-entry[0], entry[1])):
             if useful:  # the deal can wait: filling its column is the hint only once nothing else helps
                 fill = f"no useful move: fills column {step[1] + 1} so you can deal"
                 idle.append((gain + RUN, order, Hint(Move(*step), fill, False)))
             else:
-                ranked.append((gain, step, f"{_what(root, step)} so you can deal", None))
+                ranked.append((gain, step, f"{_what(root, step)} so you can deal", None, None))
         idle.sort(key=lambda entry: (-entry[0], entry[1]))
         out = _marked_repeats(table, root, ranked)
         if DEAL in legal:
@@ -307,21 +308,27 @@ class HintSearch:
         self._result = out
 
 
-def _marked_repeats(table: Table, root: State, ranked: list[tuple[int, Step, str, Step | None]]) -> list[Hint]:
-    """The useful hints, best first, each given as its first step's gain, the step, its reason and
-    its line's second step; ``repeat`` is set on those a hint above already covers (see :class:`Hint`)."""
+def _marked_repeats(
+    table: Table, root: State, ranked: list[tuple[int, Step, str, Step | None, Payoff | None]]
+) -> list[Hint]:
+    """The useful hints, best first, each given as its first step's gain, the step, its reason, its
+    line's second step and its payoff; ``repeat`` is set on those a hint above already covers (see
+    :class:`Hint`)."""
     made: set[tuple[int, bytes]] = set()
     effects: set[str] = set()
     shown: set[tuple[tuple[int, bytes], str]] = set()
     out = []
-    for gain, step, reason, second in ranked:
+    for gain, step, reason, second, payoff in ranked:
         play = _cards(root, step)
         repeat = (play, reason) in shown
-        then = effect = None
+        then = effect = aim = None
         if gain <= 0 and second is not None:
             child = table.apply(root, step)
             then, effect = _cards(child, second), _effect(table, child, second, table.apply(child, second))
             repeat = repeat or then in made or effect in effects
+        if gain <= 0 and payoff is not None and payoff.move > 2:  # "then in 2 more moves builds …": the play it is for
+            aim = _cards(payoff.before, payoff.step)
+            repeat = repeat or aim in made
         if not repeat:
             made.add(play)
             effects.add(reason)
@@ -329,6 +336,8 @@ def _marked_repeats(table: Table, root: State, ranked: list[tuple[int, Step, str
             if then is not None:  # a detour shown: another way round to the same play is the same idea
                 made.add(then)
                 effects.add(effect)
+            if aim is not None:
+                made.add(aim)
         out.append(Hint(Move(*step), reason, True, repeat))
     return out
 

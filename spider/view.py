@@ -200,7 +200,7 @@ def _summary(app: App) -> str:
     it did not."""
     if app.game.seed is None:
         return "A position from a link: it does not count in the statistics."
-    forfeit = "A game won by Show me counts as lost.\n" if app.shown_win else ""
+    forfeit = "A game won by Show\u00a0me counts as lost.\n" if app.shown_win else ""  # the name kept on one line
     return forfeit + app.record.summary()
 
 

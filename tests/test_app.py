@@ -1038,9 +1038,10 @@ def test_how_to_play_shows_the_variants_rules():
 def test_json_boundary_and_first_view():
     response = json.loads(handle_json(json.dumps({"type": "start", "storage": {}, "hash": "", "seed": 8})))
     assert response["view"]["seed"] == 8
-    view = first_view("spiderette", 8)
-    assert view["variant"] == "spiderette" and [len(c["cards"]) for c in view["columns"]] == [1, 2, 3, 4, 5, 6, 7]
-    assert view["slots"] == 4 and view["stock"]["count"] == 24
+    view = first_view(8)
+    started_view = response["view"]
+    assert json.loads(json.dumps(view)) == started_view | {"said": 0}, "the early paint draws what the start draws"
+    assert view["status"].startswith("Welcome to Spider · 1 suit!") and view["settings"]["saving"]
 
 
 def test_the_stock_and_the_runs_are_named_for_what_they_hold():
@@ -1179,7 +1180,7 @@ def test_show_me_plays_a_long_win_faster():
 def test_show_me_names_esc_only_to_a_key_press():
     """A click or tap on Show me has Finish and Stop at hand (and a phone's status bar no room for
     more than two lines beside them); Enter on it is told of Esc."""
-    for pointer, told in ((True, "Found a win in 1 move."), (False, "Found a win in 1 move. Watch, or press Esc to stop.")):
+    for pointer, told in ((True, "Found a win in 1 move."), (False, "Found a win in 1 move. Esc stops it.")):
         app, _ = at_position()
         response = app.handle({"type": "action", "name": "show-me", "pointer": pointer})
         assert answer(app, response, status="solved", moves=["1 2 2"])["view"]["status"] == told

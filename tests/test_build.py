@@ -114,7 +114,7 @@ def test_a_first_visit_may_open_any_of_a_dozen_proven_deals_prerendered(dist: Pa
     assert seeds == list(winnable_seeds(FIRST_VARIANT)[:FIRST_DEALS]) and FIRST_DEALS == 12, "proven, one each"
     assert build.read_build_info(dist)["mostKeptMs"] == MOST_KEPT_MS, "the page believes no longer a time than Python"
     assert {view["variant"] for view in views} == {FIRST_VARIANT}
-    assert views[-1] == json.loads(json.dumps(first_view(FIRST_VARIANT, seeds[-1])))
+    assert views[-1] == json.loads(json.dumps(first_view(seeds[-1])))
 
 
 def test_the_pages_lists_are_the_variants_and_the_tables_python_knows() -> None:

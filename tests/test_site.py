@@ -930,6 +930,13 @@ def test_high_contrast_still_shows_card_backs_a_picked_up_group_and_the_hint(pag
         assert picked.evaluate(style, "borderTopColor") == page.evaluate(
             "() => { const e = document.createElement('i'); e.style.color = 'Highlight'; document.body.append(e);"
             " const c = getComputedStyle(e).color; e.remove(); return c; }"), "in the player's highlight colour"
+        page.keyboard.press("Escape")
+        page.evaluate("() => window.app.send({type: 'action', name: 'stats'})")
+        dialog = page.locator('[data-dialog="stats"]')
+        dialog.wait_for(state="visible")
+        assert dialog.evaluate(style, "borderTopStyle") == "solid", "the dialog's edge was a shadow"
+        assert dialog.locator("button").first.evaluate(style, "borderTopStyle") == "solid", "buttons drawn as text"
+        save_screenshot(page, "desktop-high-contrast-dialog")
     finally:
         page.emulate_media(forced_colors="none")
 
@@ -1001,8 +1008,12 @@ def test_badge_and_show_me_use_the_solver_worker(page, base_url):
     assert page.evaluate("() => [...document.scripts].every(s => s.src)"), "no inline script"
 
 
-def test_finish_plays_the_rest_of_show_mes_win_at_once(phone_page, base_url):
+@pytest.mark.parametrize("width", [390, 360, 320])
+def test_finish_plays_the_rest_of_show_mes_win_at_once(phone_page, base_url, width):
+    """Beside Finish and Stop, what Show me found took three and four lines on 360 and 320 px phones,
+    and the board shrank while the win played."""
     page = phone_page
+    page.set_viewport_size({"width": width, "height": 740})
     open_game(page, base_url + "#spider-1/5")
     height = page.locator(".status-bar").bounding_box()["height"]
     page.locator("details.more summary").tap()
@@ -1011,7 +1022,7 @@ def test_finish_plays_the_rest_of_show_mes_win_at_once(phone_page, base_url):
     finish.wait_for(state="visible", timeout=60_000)
     assert page.locator('[data-role="stop"]').is_visible()
     assert page.locator(".status-bar").bounding_box()["height"] == height, "the board keeps its size"
-    save_screenshot(page, "phone-show-me-finish")
+    save_screenshot(page, f"phone-{width}-show-me-finish")
     found = int(re.search(r"Found a win in (\d+) moves", status(page)).group(1))
     finish.tap()
     page.locator('[data-dialog="won"]').wait_for(state="visible")

@@ -193,7 +193,7 @@ def test_a_win_show_me_plays_counts_as_lost():
     view = app.handle({"type": "tick", "now": 1_000})["view"]
     assert view["won"] and rows(view)["Played"] == "1" and rows(view)["Won"] == "0 (0 %)"
     assert view["won_title"] == "Show me won it" and view["status"].startswith("Show me won! 8 runs")
-    assert view["record"]["summary"] == "A game won by Show me counts as lost.\nWon 0 of 1 (0 %) · winning streak 0"
+    assert view["record"]["summary"] == "A game won by Show\u00a0me counts as lost.\nWon 0 of 1 (0 %) · winning streak 0"
     app.handle({"type": "action", "name": "undo"})
     view = app.handle({"type": "action", "name": "redo"})["view"]
     assert view["won_title"] == "Show me won it", "a win replayed after watching Show me's is still not the player's"
