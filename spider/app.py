@@ -1520,6 +1520,4 @@ def first_view(seed: int) -> dict[str, Any]:
     """The view a first visit's start draws of a fresh deal of :data:`FIRST_VARIANT`, pre-rendered at
     build time so that it paints at once, welcome and all. Its ``said`` is 0, none yet: the message
     is not news while the early paint shows it, and is read out once Python's own view of it comes."""
-    app = App()
-    app.handle({"type": "start", "storage": {}, "hash": "", "seed": seed})
-    return app.view() | {"said": 0}
+    return App().handle({"type": "start", "storage": {}, "hash": "", "seed": seed})["view"] | {"said": 0}
