@@ -1171,7 +1171,12 @@ class App:
 
     # --- pointer --------------------------------------------------------------------------
     def on_pick(self, event: dict[str, Any]) -> None:
-        """A click/tap or pointer-down on a card (``index``) or on a column's empty area."""
+        """A click/tap or pointer-down on a card (``index``) or on a column's empty area.
+
+        With cards picked up, a press on another column drops them there; where they cannot go,
+        a card there that can be picked up is, with the reason the others could not go (the press
+        was for it: in the other games a player knows, it picks it up, and with "one tap moves"
+        on, a card left picked up with nowhere to go made every other tap a refused drop)."""
         col = _int(event.get("col"), -1)
         if not 0 <= col < len(self.game.columns):
             return
@@ -1179,7 +1184,15 @@ class App:
         cards = self.game.columns[col]
         sel = self.selection
         if sel is not None and col != sel.col:
-            self._move_selection(col)
+            move = self.selection_move(col)
+            why = self.game.why_illegal(move)
+            pickable = isinstance(index, int) and 0 <= index < len(cards) and cards[index].face_up
+            if why is None or not pickable or self.game.why_unmovable(col, len(cards) - index) is not None:
+                self._play(move)
+                return
+            self.focus = (col, index)
+            self._select(col, index)
+            self._say(f"{_capital(why)}. Picked up {group_label(cards[index:])} instead.", "warn")
             return
         if sel is not None and (index == sel.index or not isinstance(index, int)):
             self.selection = None

@@ -116,13 +116,39 @@ def test_the_clock_starts_with_the_first_move_and_stops_at_the_win():
 
 
 def test_illegal_click_says_why_and_changes_nothing():
+    """A press on the empty part of a column, or on a card that cannot be picked up, is a drop
+    there, refused."""
+    app, _ = at_position()
+    before = app.game.to_text()
+    for col, index in ((5, None), (4, 0)):
+        app.handle({"type": "pick", "col": 0, "index": 2})
+        view = app.handle({"type": "pick", "col": col, "index": index})["view"]
+        assert app.game.to_text() == before
+        assert view["tone"] == "error" and view["status"].startswith("Can't move there: 9♠ can't go on ")
+        assert not any(c["selected"] for col in view["columns"] for c in col["cards"])
+
+
+def test_a_click_on_a_card_the_picked_cards_cannot_go_on_picks_that_card_up():
+    """It was a refused drop, and the card pressed took another press: in the other Spider games a
+    player knows, the press picks it up. With "one tap moves" on, a card left picked up with nowhere
+    to go made every other tap a refused drop; now the tap moves the card tapped."""
     app, _ = at_position()
     before = app.game.to_text()
     app.handle({"type": "pick", "col": 0, "index": 2})
     view = app.handle({"type": "pick", "col": 5, "index": 2})["view"]
     assert app.game.to_text() == before
-    assert view["tone"] == "error" and "9♠ can't go on Q♠" in view["status"]
-    assert not any(c["selected"] for col in view["columns"] for c in col["cards"])
+    assert view["status"] == "9♠ can't go on Q♠: it needs a 10. Picked up Q♠ instead." and view["tone"] == "warn"
+    assert [(c, i) for c, col in enumerate(view["columns"]) for i, card in enumerate(col["cards"]) if card["selected"]] \
+        == [(5, 2)]
+    assert view["columns"][5]["cards"][2]["focus"]
+    app, _ = at_position(position("spider-1", ["2s | 6s", "3s | 9s", "| Ts"] + ["| Ks"] * 7, spare=2))
+    app.handle({"type": "action", "name": "tap-moves", "on": True})
+    app.handle({"type": "pick", "col": 0, "index": 1})  # 6♠: nowhere to go, it stays picked up
+    view = app.handle({"type": "tap", "col": 0, "index": 1})["view"]
+    assert view["columns"][0]["cards"][1]["selected"] and app.game.moves == 0
+    app.handle({"type": "pick", "col": 1, "index": 1})  # 9♠, which can go on 10♠
+    view = app.handle({"type": "tap", "col": 1, "index": 1})["view"]
+    assert cards_of(view, 2)[-2:] == ["Ts", "9s"] and view["status"].startswith("Moved 9♠ to column 3"), view["status"]
 
 
 def test_cannot_pick_a_broken_group():
@@ -355,7 +381,8 @@ def test_a_group_dragged_onto_a_card_it_cannot_go_on_plays_the_part_of_its_run_t
     before = app.game.to_text()
     app.handle({"type": "pick", "col": 0, "index": 1})  # tapped, not dragged: a tap on 8♥ may be a change of mind
     view = app.handle({"type": "pick", "col": 1, "index": 0})["view"]
-    assert view["tone"] == "error" and app.game.to_text() == before, "refused, as the marks said"
+    assert app.game.to_text() == before, "refused, as the marks said"
+    assert view["status"] == "9♠ can't go on 8♥: it needs a 10. Picked up 8♥ instead.", "the tap was for 8♥"
 
 
 def test_a_scorpion_group_that_is_no_sequence_is_dropped_whole_or_not_at_all():

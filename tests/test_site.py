@@ -17,6 +17,7 @@ from spider import Game, hints
 from spider.app import FIRST_DEALS, STOPPED
 from spider.winnable import winnable_seeds
 
+from engine_helpers import position
 from positions import LONG_COLUMN, NEAR_WIN, POSITION, TWENTY_UP, one_move_from_winning, winning_line
 
 
@@ -1631,6 +1632,24 @@ def test_one_tap_moves_a_card_once_the_player_asks_it_to(phone_page, base_url):
     assert stat(page, "moves") == "1", status(page)
     assert faces(page, 1)[-2:] == ["9s", "8s"], "9♠–8♠ onto 10♠ at one tap"
     assert page.locator(".card.selected").count() == 0, "a double-tap's second press is no second move, nor a pick"
+
+
+def test_with_one_tap_on_a_tap_moves_the_card_tapped_while_another_with_nowhere_to_go_is_picked_up(
+    phone_page, base_url
+):
+    """6♠ has nowhere to go, so a tap leaves it picked up: the next tap, on 9♠, was a drop of 6♠ there,
+    refused, and every tap after it too. A tap moves the card tapped."""
+    page = phone_page
+    open_game(page, pos_url(base_url, position("spider-1", ["2s | 6s", "3s | 9s", "| Ts"] + ["| Ks"] * 7, spare=2)))
+    page.locator("details.more summary").tap()
+    page.locator('[data-setting="tap-moves"]').check()
+    page.locator("details.more summary").tap()
+    card(page, 0, 1).tap()
+    assert page.locator(".card.selected").count() == 1 and stat(page, "moves") == "0", status(page)
+    page.wait_for_timeout(600)  # not a double-tap
+    card(page, 1, 1).tap()
+    settle(page)
+    assert faces(page, 2)[-2:] == ["Ts", "9s"] and stat(page, "moves") == "1", status(page)
 
 
 def test_arrows_and_letters_on_the_game_list_do_not_switch_variant_at_each_press(page, base_url):
