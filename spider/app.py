@@ -66,8 +66,9 @@ GAME_PREFIXES = (SAVE_PREFIX, TIME_PREFIX, STATS_PREFIX)
 """The keys whose loss loses a game, its play time or its statistics."""
 MOST_KEPT_MS = 1000 * 3600 * 1000
 """The longest play time taken from storage (1,000 hours): past it, the stored time is damaged."""
-SEED_DIGITS = 18
-"""The longest deal number taken from a link or typed in: far past the 12 digits of a new game's."""
+SEED_DIGITS = len(str(2**64 - 1))
+"""The longest deal number taken from a link or typed in: every deal the engine and the command line
+deal (0 to 2**64 - 1), far past the 12 digits of a new game's."""
 STOPPED = "Stopped: play on from here."
 """What Stop or Esc says once "Show me" or its search is stopped."""
 CHOOSE = "Choose which game to keep: the newer one from the other tab, or this one."
@@ -955,7 +956,7 @@ class App:
         if not text:
             self.deal_error = "Type a deal number, such as 123."
         elif seed is None and text.isascii() and text.isdigit():
-            self.deal_error = f"Deal numbers have at most {SEED_DIGITS} digits; this one has {len(text)}."
+            self.deal_error = f"Deal numbers go up to {2**64 - 1}; this one is larger."
         elif seed is None:
             shown = text if len(text) <= 20 else text[:19] + "…"
             self.deal_error = f"“{shown}” is not a deal number: type a whole number, such as 123."
@@ -1481,8 +1482,11 @@ def _fragment(event: dict[str, Any]) -> str:
 
 def _seed(text: str) -> int | None:
     """A seed typed in a link or the deal-number dialog: plain ASCII digits, at most
-    :data:`SEED_DIGITS` of them."""
-    return int(text) if text.isascii() and text.isdigit() and len(text) <= SEED_DIGITS else None
+    :data:`SEED_DIGITS` of them (no number is read from more), naming a deal."""
+    if not (text.isascii() and text.isdigit() and len(text) <= SEED_DIGITS):
+        return None
+    seed = int(text)
+    return seed if is_seed(seed) else None
 
 
 def _answers_conflict(event: dict[str, Any]) -> bool:

@@ -942,7 +942,8 @@ def test_a_deal_chosen_by_number_opens_asking_first_mid_game_and_bad_numbers_are
     assert view["deal_prompt"]["text"].startswith("This game is deal 5 of Spider · 1 suit.")
     start = app.game.to_text()
     for typed, said in (("", "Type a deal number, such as 123."), (" 12a ", "“12a” is not a deal number"),
-                        ("-3", "“-3” is not"), ("1" * 19, "Deal numbers have at most 18 digits; this one has 19."),
+                        ("-3", "“-3” is not"), ("1" * 21, "Deal numbers go up to 18446744073709551615; this one is larger."),
+                        (str(2**64), "Deal numbers go up to 18446744073709551615; this one is larger."),
                         ("x" * 30, "“xxxxxxxxxxxxxxxxxxx…” is not a deal number"), (None, "Type a deal number")):
         view = app.handle({"type": "action", "name": "play-deal", "seed": typed})["view"]
         assert view["dialog"] == "deal" and said in view["deal_prompt"]["error"], typed
@@ -1006,6 +1007,20 @@ def test_a_first_visit_by_a_link_is_welcomed_to_its_deal_and_one_naming_no_deal_
     _, response = started(hash_="#/5")
     assert response["view"]["tone"] == "error"
     assert response["view"]["status"] == "That link (/5) names no deal; your game is unchanged."
+
+
+def test_every_deal_the_command_line_deals_opens_by_link_and_by_number():
+    """The page took at most 18 digits, so a deal from `bot`, `solve` or `show` (0 to 2**64 - 1, as
+    the README says) could not be played in it; one past the last is no deal."""
+    last = 2**64 - 1
+    app, response = started(hash_=f"#spider-4/{last}")
+    assert app.game.to_text() == Game("spider-4", last).to_text() and response["hash"] == f"#spider-4/{last}"
+    _, response = started(hash_=f"#spider-4/{last + 1}")
+    assert response["view"]["status"].startswith(f"That link (spider-4/{last + 1}) names no deal")
+    app, _ = started(hash_="#spider-1/5")
+    app.handle({"type": "action", "name": "choose-deal"})
+    app.handle({"type": "action", "name": "play-deal", "seed": str(last)})
+    assert app.game.seed == last and app.link() == f"#spider-1/{last}"
 
 
 def test_a_link_to_a_variant_alone_welcomes_a_newcomer_to_it_and_changes_nothing_on_that_variant():
