@@ -19,6 +19,7 @@ import pytest
 
 import build
 from spider.app import FIRST_DEALS, FIRST_VARIANT, MOST_KEPT_MS, TABLES, first_view
+from spider.stats import IDLE_CAP_MS
 from spider.variants import VARIANTS
 from spider.winnable import winnable_seeds
 
@@ -117,12 +118,14 @@ def test_a_first_visit_may_open_any_of_a_dozen_proven_deals_prerendered(dist: Pa
     assert views[-1] == json.loads(json.dumps(first_view(seeds[-1])))
 
 
-def test_the_pages_lists_are_the_variants_and_the_tables_python_knows() -> None:
+def test_the_pages_lists_and_clock_title_are_the_variants_tables_and_cap_python_knows() -> None:
     page = (build.WEB / "index.html").read_text()
     lists = {name: re.findall(r'<option value="([^"]+)">([^<]+)</option>', body)
              for name, body in re.findall(r'<select data-(?:role|choice)="(variant|table)"[^>]*>(.*?)</select>', page, re.DOTALL)}
     assert lists["variant"] == [(name, variant.title) for name, variant in VARIANTS.items()]
     assert lists["table"] == list(TABLES.items())
+    clock = re.search(r'<div class="clock" title="[^"]*a pause counts up to (\d+) s', page)
+    assert clock and int(clock[1]) * 1000 == IDLE_CAP_MS, "the clock's title says the cap Python counts by"
 
 
 def test_service_worker_precaches_every_file_under_the_build_hash(dist: Path) -> None:

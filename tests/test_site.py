@@ -1531,8 +1531,12 @@ def test_the_clock_counts_a_pause_as_python_does_and_never_goes_back(page, base_
     page.wait_for_timeout(400)
     paused = stat(page, "time")
     assert paused in ("0:32", "0:33", "0:34", "0:35"), "a pause counts up to 30 s, as in the statistics"
+    time = page.locator('[data-stat="time"]')
+    expect(time).to_have_class(re.compile(r"\bwaiting\b"))  # stood still: dimmed, not seemingly broken
+    save_screenshot(page, "desktop-clock-waiting")
     page.keyboard.press("u")
     assert stat(page, "time") >= paused, "the move after the pause keeps the time the clock showed"
+    expect(time).not_to_have_class(re.compile(r"\bwaiting\b"))
 
 
 def test_a_screen_reader_finds_each_column_with_its_cards_and_focus_is_never_lost(page, base_url):

@@ -553,8 +553,13 @@ const clock = {
   show() {
     const { ms, running, idle_cap_ms: cap } = this.view;
     const counting = running && ready && document.visibilityState === "visible";
-    const played = ms + (counting ? Math.min(Math.max(Date.now() - this.since, 0), cap) : 0);
-    setText(document.querySelector('[data-stat="time"]'), this.format(Math.floor(played / 1000)));
+    const paused = Math.max(Date.now() - this.since, 0);
+    const played = ms + (counting ? Math.min(paused, cap) : 0);
+    const time = document.querySelector('[data-stat="time"]');
+    setText(time, this.format(Math.floor(played / 1000)));
+    // Past the cap it stands still until the next event: dimmed, so that it reads as waiting, not broken.
+    const waiting = counting && paused >= cap;
+    if (time.classList.contains("waiting") !== waiting) time.classList.toggle("waiting", waiting);
   },
 };
 
