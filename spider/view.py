@@ -183,16 +183,15 @@ def _link_words(app: App) -> str | None:
 
 
 def _won_words(app: App) -> str:
-    """The won game in one line, for the win dialog; the full stop keeps a screen reader from running it
-    into the record read after it ("0:02. Won 3 of 5")."""
+    """The won game for the win dialog: the deal and score, then a line of how (a balanced wrap of one
+    line left a "·" at a line's end or start). The full stops keep a screen reader, which reads the
+    line break as a space, from running the lines together or into the record read after them
+    ("0:02. Won 3 of 5")."""
     game = app.game
-    parts = [f"{game.points} points", f"{game.moves} moves", clock_text(app.elapsed_ms // 1000)]
-    if game.seed is None:
-        parts.insert(0, f"Score {game.score}")
-    else:
-        deal = "Today's deal" if app.record.playing_day else "Deal"
-        parts[:0] = [f"{deal} {game.seed}", f"score {game.score}"]
-    return " · ".join(part.replace(" ", "\u00a0") for part in parts) + "."  # a line breaks between parts, not in one
+    deal = "Today's deal" if app.record.playing_day else "Deal"
+    result = [f"Score {game.score}"] if game.seed is None else [f"{deal} {game.seed}", f"score {game.score}"]
+    how = [f"{game.points} points", f"{game.moves} moves", clock_text(app.elapsed_ms // 1000)]
+    return "\n".join(" · ".join(part.replace(" ", "\u00a0") for part in line) + "." for line in (result, how))
 
 
 def _summary(app: App) -> str:

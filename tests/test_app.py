@@ -110,7 +110,7 @@ def test_the_clock_starts_with_the_first_move_and_stops_at_the_win():
     app.handle({"type": "pick", "col": 1, "index": 0, "now": 1_000})
     view = app.handle({"type": "pick", "col": 0, "now": 2_000})["view"]
     assert view["won"] and view["clock"] == {"ms": 2_000, "running": False, "idle_cap_ms": 30_000}  # from its opening
-    assert view["won_text"] == f"Score\u00a0{app.game.score} · 104\u00a0points · 11\u00a0moves · 0:02.", "a link's position"
+    assert view["won_text"] == f"Score\u00a0{app.game.score}.\n104\u00a0points · 11\u00a0moves · 0:02.", "a link's position"
     view = app.handle({"type": "key", "key": "Escape", "now": 60_000})["view"]  # admiring the win
     assert view["clock"]["ms"] == 2_000
 
@@ -441,7 +441,7 @@ def test_the_win_dialog_names_the_deal_and_the_time_as_the_statistics_write_it()
     app.elapsed_ms = 3_725_000
     app.handle({"type": "pick", "col": 1, "index": 0})
     view = app.handle({"type": "pick", "col": 0})["view"]
-    assert view["won_text"] == f"Deal\u00a03 · score\u00a0{app.game.score} · 104\u00a0points · 11\u00a0moves · 1:02:05.", \
+    assert view["won_text"] == f"Deal\u00a03 · score\u00a0{app.game.score}.\n104\u00a0points · 11\u00a0moves · 1:02:05.", \
         "the line breaks between its parts, never inside one"
 
 
