@@ -302,7 +302,8 @@ class HintSearch:
         out = _marked_repeats(table, root, ranked)
         if DEAL in legal:
             row = "a new row" if root[2] >= table.ncols else f"the last {root[2]} card{'s' if root[2] > 1 else ''}"
-            why = f"deal {row}" if useful else "deal: nothing useful is left" if steps else "deal: no other move is legal"
+            # "deal: nothing useful is left" read as if dealing were no use (the player audit)
+            why = f"deal {row}" + ("" if useful else ", as no other move helps" if steps else ", as no other move is legal")
             out.append(Hint(DEAL, why))
         out.extend(entry[2] for entry in idle)
         self._result = out

@@ -179,7 +179,7 @@ def test_deal_when_nothing_useful_is_left() -> None:
             break
         game.play(useful[0].move)
     top = hints(game)[0]
-    assert top.move == spider.DEAL and top.reason == "deal: nothing useful is left"
+    assert top.move == spider.DEAL and top.reason == "deal a new row, as no other move helps"
     assert top.useful and not top.repeat, "the page shows a deal hint like any useful one"
 
 
@@ -211,14 +211,14 @@ def test_nothing_useful_is_never_said_while_a_card_can_still_be_turned_up(
     name: str, seed: int, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     # The bot's whole game: at each deal and where it gives up, no line of moves can turn a card
-    # up or complete a run, so "nothing useful is left" is true.
+    # up or complete a run, so "no other move helps" (or "nothing useful is left") is true.
     module = importlib.import_module("spider.hints")
     ranking = module._hints
     said: list[spider.Game] = []
 
     def watched(game: spider.Game, peek: bool) -> list[Hint]:
         ranked = ranking(game, peek)
-        if not ranked[0].useful or ranked[0].reason == "deal: nothing useful is left":
+        if not ranked[0].useful or ranked[0].reason.endswith(", as no other move helps"):
             said.append(game.copy())
         return ranked
 
@@ -466,7 +466,7 @@ def test_with_two_suits_a_small_gain_waits_for_the_deal() -> None:
     game = spider.Game.from_text(position("spider-2", columns, stock="4h 4s 5s 7s 8s 9h 9s Jh Js Kh",
                                           done="shsh", spare=9))
     ranked = hints(game)
-    assert ranked[0].move == spider.DEAL and ranked[0].reason == "deal: nothing useful is left"
+    assert ranked[0].move == spider.DEAL and ranked[0].reason == "deal a new row, as no other move helps"
     build = next(h for h in ranked if h.move == spider.Move(4, 0))
     assert not build.useful and build.reason == "no useful move: moves 5♥ onto 6♥"
     no_stock = spider.Game.from_text(position("spider-2", columns, done="shsh", spare=9))
@@ -713,7 +713,7 @@ stock: 8d 9c Qc Jd 7h Ts 4h Jh Qd 9s 9h Ah Ts 2c 7c 2d Ks Jd 5c Td
     for name, said in (("spider-relaxed", "builds 9♠ on 10♠ in suit"), ("spider-easy", "builds 9♠ on 10♠, uncovering K♥")):
         game = spider.Game.from_text(position(name, ["| Kh 9s", "| 5d Ts"] + ["| Qc", "| Qd", "| Qh", "| Qs"] * 2))
         assert {h.move: h.reason for h in hints(game)}[spider.Move(0, 1)] == said, name
-    assert [(h.move, h.reason) for h in hints(spider.Game("spiderette", 2))] == [(spider.DEAL, "deal: no other move is legal")]
+    assert [(h.move, h.reason) for h in hints(spider.Game("spiderette", 2))] == [(spider.DEAL, "deal a new row, as no other move is legal")]
 
 
 def test_an_off_suit_build_says_the_card_it_uncovers() -> None:
@@ -766,7 +766,7 @@ def test_a_short_deal_is_not_called_a_row() -> None:
     game = spider.Game("scorpion", 3)
     assert len(game.stock) == 3
     reasons = {h.reason for h in hints(game) if h.move == spider.DEAL}
-    assert reasons <= {"deal the last 3 cards", "deal: nothing useful is left"} and reasons
+    assert reasons <= {"deal the last 3 cards", "deal the last 3 cards, as no other move helps"} and reasons
     assert "deal a new row" in {h.reason for h in hints(spider.Game("spider-2", 3)) if h.move == spider.DEAL}
 
 
