@@ -19,7 +19,7 @@ from .variants import same_suit_down
 if TYPE_CHECKING:
     from .app import App
 
-VIEW_SHAPE = 10
+VIEW_SHAPE = 11
 """Raised whenever the view's fields change: the page paints a view stored by an earlier version
 (before Python is up) only if its shape is the build's, as it would misdraw one of another."""
 SUIT_COLOURS = ({"s": "black", "h": "red", "d": "red", "c": "black"},
@@ -56,6 +56,7 @@ def render(app: App) -> dict[str, Any]:
             column.append({
                 "id": ids[card.key],
                 "card": str(card) if card.face_up else "",
+                "rank": card.rank if card.face_up else 0,  # a completed run goes home in rank order, its Ace first
                 "label": card.label if card.face_up else "face-down card",
                 # what a screen reader says of it: the card, and what a sighted player sees on it
                 "name": card.label + (", picked up" if selected else "") + (", hint" if moved else "")

@@ -76,6 +76,7 @@ def test_face_down_cards_reveal_nothing_in_the_view():
     for column in response["view"]["columns"]:
         for card in column["cards"][:-1]:
             assert card["card"] == "" and card["label"] == "face-down card" and card["id"].startswith("c")
+            assert card["rank"] == 0 and card["name"] == card["colour"] == ""
     ids = [c["id"] for col in response["view"]["columns"] for c in col["cards"]]
     assert len(set(ids)) == len(ids)
 

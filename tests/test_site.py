@@ -227,16 +227,42 @@ def test_deal_and_refused_deal(page, base_url):
     save_screenshot(page, "desktop-deal-refused")
     click_card(page, 0, 3)
     click_column(page, 2)
+    watch_classes(page, "arriving")
     page.locator('[data-action="deal"]').click()
     assert stat(page, "moves") == "2"
     assert all(len(faces(page, c)) >= 1 for c in range(10))
+    delays = sorted(delay for delay, _ in page.evaluate("window.classed"))
+    assert delays == [30 * k for k in range(10)], "a visible cascade: at 12 ms apart the row was dealt unseen"
+
+
+def watch_classes(page, name: str) -> None:
+    """Keep, in ``window.classed``, each card given class ``name`` as it gets it (those leaving or
+    arriving lose it, or go, within a few hundred ms): its delay in ms, and its face."""
+    page.evaluate("""(name) => {
+      window.classed = [];
+      const seen = new Set();
+      new MutationObserver((changes) => {
+        for (const { target: el } of changes) {
+          if (!el.classList.contains(name) || seen.has(el)) continue;
+          seen.add(el);
+          const flight = el.getAnimations().find((a) => !(a instanceof CSSTransition));
+          const delay = flight ? flight.effect.getTiming().delay : parseFloat(el.style.transitionDelay || "0");
+          classed.push([delay, el.firstChild.textContent]);
+        }
+      }).observe(document.querySelector(".board"), { attributes: true, attributeFilter: ["class"], subtree: true });
+    }""", name)
 
 
 def test_run_completes_and_flips(page, base_url):
     open_game(page, pos_url(base_url, POSITION))
     click_card(page, 4, 13)
+    watch_classes(page, "leaving")
     click_column(page, 6)
     assert faces(page, 6) == ["", "Qs"]
+    going = page.evaluate("window.classed")
+    run = [f"{rank}♠" for rank in ("A", *map(str, range(2, 11)), "J", "Q", "K")]
+    assert sorted(map(tuple, going)) == [(25 * k, face) for k, face in enumerate(run)], \
+        "the run goes home a card at a time, its Ace first (as one block it faded out too quickly to see)"
     turning = card(page, 6, 1).evaluate("""el => {
         const [turn] = el.getAnimations();
         turn.pause();

@@ -8,6 +8,8 @@ const DOUBLE_TAP_MS = 350;
 const DRAG_THRESHOLD_PX = 6;
 const TAP_SETTLE_MS = 500; // see onPointerDown
 const SAY_AFTER_MS = 100; // see say()
+const DEAL_STAGGER_MS = 30; // between the cards of a row dealt: a visible cascade, 0.4 s for ten (12 ms was over unseen)
+const RUN_STAGGER_MS = 25; // between the cards of a completed run going home (see render)
 const LONG_MESSAGE = 80; // characters: past this a message takes three lines at 14 px on a 360 px phone (style.css)
 let celebrationEnds = 0; // when the Kings' hop ends: the win dialog waits for it
 const $ = (role) => document.querySelector(`[data-role="${role}"]`);
@@ -279,11 +281,17 @@ function render(view, instant = false) {
   });
   const backToStock = current && view.stock.count > current.stock.count;
   let away = null; // where leaving cards go, the same for all of them: measured once
+  let ranks = null; // each card's rank as last drawn: read once, when cards leave
   for (const [id, el] of cards) {
     if (seen.has(id)) continue;
     cards.delete(id);
     away ||= backToStock ? fromStock() : runsTarget(view.completed.length - 1);
     const [tx, ty] = away;
+    // A completed run goes home a card at a time, its Ace first, so that it reads as a run gathered
+    // up (as one block it faded out too quickly to see); cards going back to the stock go at once.
+    ranks ||= new Map(current.columns.flatMap((col) => col.cards.map((card) => [card.id, card.rank])));
+    const delay = backToStock || reducedMotion() ? 0 : Math.max((ranks.get(id) ?? 1) - 1, 0) * RUN_STAGGER_MS;
+    el.style.transitionDelay = delay ? `${delay}ms` : "";
     delete el.dataset.col;
     delete el.dataset.index;
     for (const name of ["tabindex", "role", "aria-label"]) el.removeAttribute(name); // gone from the game
@@ -291,7 +299,7 @@ function render(view, instant = false) {
     el.classList.add("leaving");
     el.style.zIndex = "900";
     el.style.transform = `translate(${tx}px, ${ty}px) scale(.62)`;
-    setTimeout(() => el.remove(), reducedMotion() ? 0 : 320);
+    setTimeout(() => el.remove(), reducedMotion() ? 0 : 320 + delay);
   }
   for (const el of cards.values()) {
     if (el.__shown !== el.__target && !el.classList.contains("dragging")) {
@@ -337,7 +345,7 @@ let moveMs = null; // the style sheet's --move-ms, read once
 // would need their start position laid out first, a forced layout of the whole board in the click.
 function dealFrom([sx, sy], fresh) {
   const ms = (moveMs ??= parseFloat(getComputedStyle(document.documentElement).getPropertyValue("--move-ms")) || 150);
-  const stagger = Math.min(12, 400 / fresh.length);
+  const stagger = Math.min(DEAL_STAGGER_MS, 400 / fresh.length); // a new game's 54 cards still take 0.4 s
   // A card on its way is not there to press: a quick second click on the stock (the rest of a
   // double-click) went to the card flying over it and picked it up; it now reaches the stock.
   fresh.forEach((el, k) => {
