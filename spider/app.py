@@ -795,6 +795,12 @@ class App:
     # --- controls -------------------------------------------------------------------------
     def on_action(self, event: dict[str, Any]) -> None:
         name = event.get("name")
+        asked = {"give-up": self.giving_up, "stop-saving": self.dialog == "stop-saving", "play-deal": self.dialog == "deal",
+                 "open-link": self.linked, "import-confirmed": self.restoring is not None,
+                 "reset-stats-confirmed": self.dialog == "reset-stats", "load-newer": self.dialog == "conflict",
+                 "keep-mine": self.dialog == "conflict"}
+        if name in asked and not asked[name]:
+            return  # the answer to a dialog already answered or closed: a second press, or a late one
         if name == "undo":
             self._undo()
         elif name == "redo":
@@ -806,8 +812,7 @@ class App:
         elif name in ("new", "replay"):
             self._ask_first(name)
         elif name == "give-up":
-            if self.giving_up:  # else a second press, after the first already started over
-                self._start_over(self.giving_up)
+            self._start_over(self.giving_up)
         elif name == "variant":
             variant = event.get("variant")
             if not _named(variant, VARIANTS):
@@ -820,9 +825,8 @@ class App:
             else:  # it deletes every variant's games and statistics: one slip of a finger would
                 self.dialog = "stop-saving"
         elif name == "stop-saving":
-            if self.dialog == "stop-saving":  # else a second press, after the first already stopped it
-                self.dialog = None
-                self._set_saving(False)
+            self.dialog = None
+            self._set_saving(False)
         elif name == "copied":
             ok = event.get("ok")
             self._say("Link to this deal copied." if ok else "Could not copy; the link is in the address bar.")
@@ -831,11 +835,11 @@ class App:
         elif name == "choose-deal":
             self.dialog = "deal"
             self.deal_error = ""
-        elif name == "play-deal" and self.dialog == "deal":
+        elif name == "play-deal":
             self._play_deal(event.get("seed"))
         elif name == "daily":
             self._daily()
-        elif name == "open-link" and self.linked:
+        elif name == "open-link":
             self._begin(*self.linked)
         elif name == "keep-game":
             self._close_dialog()
@@ -891,7 +895,7 @@ class App:
             self._say(f"Backup saved as {shown}: load it here or in another browser from the ⋯ menu.")
         elif name == "import":
             self._offer_backup(event.get("text"))
-        elif name == "import-confirmed" and self.restoring is not None:
+        elif name == "import-confirmed":
             self._restore(self.restoring)
         elif name == "load-newer":
             self._open_variant(self.game.variant.name)

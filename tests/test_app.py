@@ -1795,3 +1795,23 @@ def test_a_long_solver_error_is_cut_to_fit():
     error = "Uncaught RangeError: " + "x" * 45
     view = answer(app, response, status="error", error=error, moves=[])["view"]
     assert view["status"] == f"The solver can't run in this browser (RangeError: {'x' * 27}…). Play on."
+
+
+
+@pytest.mark.parametrize("name", ["give-up", "stop-saving", "play-deal", "open-link", "import-confirmed",
+                                  "reset-stats-confirmed", "load-newer", "keep-mine"])
+def test_the_answer_to_a_dialog_that_is_not_open_changes_nothing_and_says_nothing(name: str):
+    """A second press of a dialog's button, or one that comes after the dialog closed: "open-link",
+    "play-deal" and "import-confirmed" said "Unknown action" as an error, and "reset-stats-confirmed",
+    "load-newer" and "keep-mine" acted (the statistics reset, "Loaded the game from the other tab")."""
+    app, _ = started(hash_="#spider-1/5")
+    app.handle({"type": "action", "name": "deal"})
+    app.handle({"type": "action", "name": "new"})
+    app.handle({"type": "action", "name": "give-up"})
+    app.handle({"type": "action", "name": "deal"})
+    view = app.handle({"type": "key", "key": "Escape"})["view"]
+    game, record = app.game.to_text(), app.record
+    assert record.played == 1 and view["dialog"] is None
+    response = app.handle({"type": "action", "name": name, "seed": "7"})
+    assert (response["view"]["status"], response["view"]["tone"]) == (view["status"], view["tone"])
+    assert app.game.to_text() == game and app.record == record and app.saving and response["view"]["dialog"] is None

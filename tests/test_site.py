@@ -1682,6 +1682,27 @@ def test_with_one_tap_on_a_tap_moves_the_card_tapped_while_another_with_nowhere_
     assert faces(page, 2)[-2:] == ["Ts", "9s"] and stat(page, "moves") == "1", status(page)
 
 
+def test_copy_link_says_whether_it_copied_even_with_no_clipboard_and_a_worker_refused_is_reported(page, base_url):
+    """A page that is not https (a LAN address) has no navigator.clipboard: the press threw, and the
+    player heard nothing. A worker the browser refuses to start threw out of the event as well."""
+    open_game(page, base_url + "#spider-1/5")
+    page.evaluate("""() => Object.defineProperty(navigator, "clipboard", { value: {
+        writeText: (text) => { window.copied = text; return Promise.resolve(); } }, configurable: true })""")
+    page.locator("details.more summary").click()
+    page.locator('[data-action="copy-link"]').click()
+    expect(page.locator('[data-role="status"]')).to_have_text("Link to this deal copied.")
+    assert page.evaluate("window.copied").endswith("#spider-1/5")
+    page.evaluate('() => Object.defineProperty(navigator, "clipboard", { value: undefined, configurable: true })')
+    page.locator("details.more summary").click()
+    page.locator('[data-action="copy-link"]').click()
+    expect(page.locator('[data-role="status"]')).to_have_text("Could not copy; the link is in the address bar.")
+    page.evaluate('() => { window.Worker = function () { throw new Error("workers refused here"); }; }')
+    page.locator("details.more summary").click()
+    page.locator('[data-action="show-me"]').click()
+    expect(page.locator('[data-role="status"]')).to_contain_text("workers refused here")
+    assert page.locator('[data-role="stop"]').is_hidden(), "nothing is left waiting on the solver"
+
+
 def test_arrows_and_letters_on_the_game_list_do_not_switch_variant_at_each_press(page, base_url):
     open_game(page, base_url + "#spider-1/5")
     page.locator('[data-role="variant"]').focus()

@@ -635,9 +635,20 @@ const solver = {
         this.cancel(job);
       } else {
         this.open.push(job);
-        this.start().postMessage(job);
+        try {
+          this.start().postMessage(job);
+        } catch (error) { // no worker at all here (one the page's policy refuses): Python says so
+          this.failed(error.message);
+          return;
+        }
       }
     }
+  },
+  failed(message) {
+    console.warn("solver worker failed:", message);
+    this.end();
+    this.open = [];
+    send({ type: "worker-error", error: message || "the solver could not start" });
   },
   start() {
     if (this.worker) return this.worker;
@@ -655,10 +666,7 @@ const solver = {
     };
     worker.onerror = (e) => {
       e.preventDefault();
-      console.warn("solver worker failed:", e.message);
-      this.end();
-      this.open = [];
-      send({ type: "worker-error", error: e.message || "the solver could not start" });
+      this.failed(e.message);
     };
     return (this.worker = worker);
   },
@@ -897,7 +905,8 @@ function onClick(e) {
   }
   if (name === "copy-link") {
     const url = new URL(current ? current.link : "", location.href).href;
-    navigator.clipboard.writeText(url).then(
+    // A page that is not https (a LAN address) has no clipboard: that is "could not copy" too.
+    Promise.resolve().then(() => navigator.clipboard.writeText(url)).then(
       () => send({ type: "action", name: "copied", ok: true }),
       () => send({ type: "action", name: "copied", ok: false }),
     );
