@@ -3,13 +3,15 @@
 The page's bridge calls :meth:`App.handle` with one event (a dict) and gets back a
 response dict: ``view`` (everything to draw: cards by stable id, selection, focus, hint,
 message; written by :mod:`spider.view`), ``store`` (``localStorage`` writes, ``None``
-deleting a key), ``hash`` (what the URL fragment should read), ``work`` (jobs for the solver
-worker), ``idle`` (whether to offer spare time) and ``download`` (a file to hand the player).
+deleting a key), ``hash`` (what the URL fragment should read), ``handled`` (whether the browser
+should skip its own default for the key), ``work`` (jobs for the solver worker), ``idle`` (whether to
+offer spare time) and ``download`` (a file to hand the player).
 :func:`handle_json` is the same over JSON strings, the cheapest way across the Pyodide boundary.
 """
 
 from __future__ import annotations
 
+import itertools
 import json
 import math
 import zlib
@@ -226,7 +228,8 @@ class App:
     # --- start, storage and links ---------------------------------------------------------
     def on_start(self, event: dict[str, Any]) -> None:
         """Boot: read what the page found in storage, then open the link or the last game."""
-        self.storage = {k: v for k, v in (event.get("storage") or {}).items() if isinstance(v, str)}
+        stored = event.get("storage")
+        self.storage = {k: v for k, v in stored.items() if isinstance(v, str)} if isinstance(stored, dict) else {}
         first_visit = not self.storage
         self.saving = self._stored_saving()
         variant = self._read_settings()
@@ -391,7 +394,7 @@ class App:
 
     def _set_aside(self, name: str, key: str) -> None:
         """Move what ``key`` holds to the next free backup key, for the player to recover."""
-        backup = next(k for n in range(1, 1000) if (k := _backup_key(name, n)) not in self.storage)
+        backup = next(k for n in itertools.count(1) if (k := _backup_key(name, n)) not in self.storage)
         self._write(backup, self.storage[key])
         self._write(key, None)
         self.aside[backup] = key
@@ -763,7 +766,8 @@ class App:
         first: it goes. A game or record not kept is worth a warning, added to what the move said, and
         only once until a write of one succeeds again; a setting not kept, after the game was, says so."""
         keeps, self.unconfirmed = self.unconfirmed, False  # these are the writes the last response asked for
-        unwritten = [key for key in event.get("keys") or () if isinstance(key, str)]
+        keys = event.get("keys")
+        unwritten = [key for key in keys if isinstance(key, str)] if isinstance(keys, list) else []
         damaged = [self.aside[key] for key in unwritten if key in self.aside]
         if damaged:
             self.held.update(damaged)
@@ -1510,7 +1514,7 @@ def _named(value: Any, names: Mapping[str, Any]) -> bool:
 def _int(value: Any, default: int = 0) -> int:
     try:
         return int(value)
-    except (TypeError, ValueError):
+    except (TypeError, ValueError, OverflowError):  # OverflowError: an infinite float
         return default
 
 

@@ -107,10 +107,12 @@ def _advice(game: Game, most: int = 3) -> str:
 @command
 def bench(args: argparse.Namespace) -> int:
     """legal_moves() calls/s and play+undo pairs/s over random play from fixed seeds."""
-    for name in args.variants or ["spider-1", "spider-2", "spider-4"]:
-        if name not in VARIANTS:
-            print(f"unknown variant {name!r}; choose from {', '.join(VARIANTS)}", file=sys.stderr)
-            return 2
+    names = args.variants or ["spider-1", "spider-2", "spider-4"]
+    unknown = [name for name in names if name not in VARIANTS]
+    if unknown:  # before any work: a typo last in the list waited for the benches before it
+        print(f"unknown variant {unknown[0]!r}; choose from {', '.join(VARIANTS)}", file=sys.stderr)
+        return 2
+    for name in names:
         calls, pairs, spent_legal, spent_pairs = 0, 0, 0.0, 0.0
         rng = random.Random(0)
         for seed in range(1, args.games + 1):

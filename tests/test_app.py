@@ -1592,6 +1592,20 @@ def test_every_corrupt_save_is_kept():
     app, response = started(storage)
     assert response["store"]["spider:backup:spider-1:2"] == "{bad"
     assert app.storage["spider:backup:spider-1"] == "{older"
+    kept = {"spider:backup:spider-1": "{1", **{f"spider:backup:spider-1:{n}": f"{{{n}" for n in range(2, 1000)}}
+    app, response = started({**kept, "spider:save:spider-1": "{bad"})  # past 999 copies it raised
+    assert response["store"]["spider:backup:spider-1:1000"] == "{bad" and app.game.moves == 0
+
+
+def test_events_of_the_wrong_shape_are_taken_for_none():
+    """The page never sends them (its JSON has no infinity), but a bad event must not raise."""
+    app, _ = started()
+    game = app.game.to_text()
+    for event in ({"type": "pick", "col": float("inf")}, {"type": "storage-error", "keys": 5},
+                  {"type": "action", "name": "hint", "now": float("nan")}):
+        assert app.handle(event)["view"] is not None
+    assert app.game.to_text() == game
+    assert App().handle({"type": "start", "storage": ["a list"], "hash": "", "now": 0})["view"]["moves"] == 0
 
 
 def test_four_colour_suits_tell_clubs_and_diamonds_apart_and_are_remembered():

@@ -172,6 +172,8 @@ def test_bench_reports_both_rates(capsys):
     out = capsys.readouterr().out
     assert "legal_moves" in out and "play+undo" in out and out.startswith("spider-1")
     assert main(["bench", "nope"]) == 2
+    assert main(["bench", "spider-1", "nope", "--games", "1", "--steps", "20"]) == 2
+    assert "legal_moves" not in capsys.readouterr().out, "refused before any work"
 
 
 # --- from a mutation audit: behaviour no test pinned -------------------------------------------
