@@ -76,7 +76,11 @@ STOPPED = "Stopped: play on from here."
 CHOOSE = "Choose which game to keep: the newer one from the other tab, or this one."
 """What any input but the choice gets while another tab's newer game waits (see :meth:`App.on_external`)."""
 DOUBLE_PRESS_MS = 400
-"""A pointer's press of the stock this soon after it dealt, with no move between, is the rest of a double-click or tap."""
+"""A pointer's second press this soon after the first, on the same card or on the stock, with no
+move or other input between (none but the stock's deal), is the rest of a double-click or tap."""
+TAP_SETTLE_MS = 500
+"""With "one tap moves" on, a pointer's press this soon after a tap that moved cards is the rest of
+a double-click or tap (the first already moved them), not a second move or a stray pick-up."""
 VERIFY_PER_SESSION = 20
 VERIFY_BELOW = 100
 """Fresh seeds are proved in the background only while fewer proven deals than this are left to
@@ -133,6 +137,10 @@ class App:
         self.verify_budget = VERIFY_PER_SESSION
         self.hidden = False  # the page is out of view: no seed checks are started
         self.dealt_at: tuple[float, Game | None, int] = (-DOUBLE_PRESS_MS, None, -1)  # when the stock last dealt
+        # A pointer's last press on a card that moved nothing: when, in which game, after how many
+        # moves, on which card (col, index); and when a tap last moved cards, with one tap moves on.
+        self.pressed: tuple[float, Game, int, int, int] | None = None
+        self.tap_moved_at: tuple[float, Game | None] = (-TAP_SETTLE_MS, None)
         self.stopping = False  # the event being handled stops "Show me", if the game handles it
         self.paused: list[Move] | None = None  # the rest of the win "Show me" was playing when the event came
         self.today: date | None = None  # the player's date, which only the page knows: sent with each event
@@ -190,6 +198,8 @@ class App:
             self.stopping = player and (paused is not None or self.jobs.pending("solve"))
             if player:
                 self.autoplay = None
+            if player and kind not in ("pick", "tap"):
+                self.pressed = None  # input between two presses: no double-click
             handler = getattr(self, f"on_{str(kind).replace('-', '_')}", None)
             if player and self.dialog == "conflict" and not _answers_conflict(event):
                 self._say(CHOOSE, "warn")  # a move, a switch or a link here would write over the other tab's game
@@ -711,8 +721,8 @@ class App:
     def _press_stock(self, event: dict[str, Any]) -> None:
         """Deal, unless this is the rest of a double-click or double-tap on the stock that just dealt
         (a press by the pointer within :data:`DOUBLE_PRESS_MS`, with no move between)."""
-        now, before = event.get("now"), self.game.moves
-        timed = _finite(now) and event.get("pointer") is True
+        now, before = _pressed_at(event), self.game.moves
+        timed = now is not None
         at, game, after = self.dealt_at
         if timed and 0 <= now - at < DOUBLE_PRESS_MS and game is self.game and before == after:
             return
@@ -1180,16 +1190,33 @@ class App:
 
     # --- pointer --------------------------------------------------------------------------
     def on_pick(self, event: dict[str, Any]) -> None:
-        """A click/tap or pointer-down on a card (``index``) or on a column's empty area.
-
-        With cards picked up, a press on another column drops them there; where they cannot go,
-        a card there that can be picked up is, with the reason the others could not go (the press
-        was for it: in the other games a player knows, it picks it up, and with "one tap moves"
-        on, a card left picked up with nowhere to go made every other tap a refused drop)."""
+        """A click/tap or pointer-down on a card (``index``) or on a column's empty area. A pointer's
+        (``pointer``, at ``now``) may be the rest of a double-click or tap (:data:`DOUBLE_PRESS_MS`,
+        :data:`TAP_SETTLE_MS`): decided here, as the stock's is, not by the page."""
         col = _int(event.get("col"), -1)
         if not 0 <= col < len(self.game.columns):
             return
         index = event.get("index")
+        now = _pressed_at(event)
+        timed = now is not None
+        pressed, self.pressed = self.pressed, None
+        if timed and self.tap_moves and self.tap_moved_at[1] is self.game and 0 <= now - self.tap_moved_at[0] < TAP_SETTLE_MS:
+            return
+        if timed and not self.tap_moves and isinstance(index, int) and pressed is not None:
+            at, game, moves, was_col, was_index = pressed
+            if 0 <= now - at < DOUBLE_PRESS_MS and game is self.game and (moves, was_col, was_index) == (game.moves, col, index):
+                self._double(col, index)
+                return
+        before = self.game.moves
+        self._pick(col, index)
+        if timed and isinstance(index, int) and self.game.moves == before:  # a press that moved cards starts none
+            self.pressed = (now, self.game, before, col, index)
+
+    def _pick(self, col: int, index: Any) -> None:
+        """With cards picked up, a press on another column drops them there; where they cannot go,
+        a card there that can be picked up is, with the reason the others could not go (the press
+        was for it: in the other games a player knows, it picks it up, and with "one tap moves"
+        on, a card left picked up with nowhere to go made every other tap a refused drop)."""
         cards = self.game.columns[col]
         sel = self.selection
         if sel is not None and col != sel.col:
@@ -1284,14 +1311,13 @@ class App:
         if not self.tap_moves or sel is None or (sel.col, sel.index) != (event.get("col"), event.get("index")):
             return
         dst = best_destination(self.game, sel.col, self._picked_count())
-        if dst is not None:
-            self._move_selection(dst)
+        if dst is not None and self._move_selection(dst) and (now := _pressed_at(event)) is not None:
+            self.tap_moved_at = (now, self.game)
 
-    def on_double(self, event: dict[str, Any]) -> None:
+    def _double(self, col: int, index: int) -> None:
         """Double-click/tap: move the group to its best legal destination (with "one tap moves"
-        on, the page sends none: the first tap moved it, and the second press is ignored)."""
-        col, index = _int(event.get("col"), -1), _int(event.get("index"), -1)
-        if not (0 <= col < len(self.game.columns) and 0 <= index < len(self.game.columns[col])):
+        on there is none: the first tap moved it, and the second press is ignored)."""
+        if not 0 <= index < len(self.game.columns[col]):
             return
         self.selection = None
         if not self._select(col, index):
@@ -1509,6 +1535,14 @@ def _named(value: Any, names: Mapping[str, Any]) -> bool:
     """Whether stored ``value`` is one of ``names``: any JSON may be stored, and a list or an
     object is not even hashable."""
     return isinstance(value, str) and value in names
+
+
+def _pressed_at(event: dict[str, Any]) -> float | None:
+    """When a pointer's press was made, by the page's clock (``at``, or ``now`` without it), for
+    telling a double-click from two presses; None for a key's. ``at`` is stamped at the press: a
+    press made before Python was up is sent later, with the others made meanwhile."""
+    at = event.get("at", event.get("now"))
+    return at if event.get("pointer") is True and _finite(at) else None
 
 
 def _int(value: Any, default: int = 0) -> int:

@@ -39,7 +39,8 @@ EVENT = st.one_of(
     PLAY, PLAY, PLAY, PLAY, PLAY, PLAY,  # six times as likely as any other event, so that games get played
     st.fixed_dictionaries({"type": st.just("pick"), "col": COLUMN, "index": INDEX}),
     st.fixed_dictionaries({"type": st.just("drop"), "col": st.one_of(st.none(), COLUMN)}),
-    st.fixed_dictionaries({"type": st.just("double"), "col": COLUMN, "index": INDEX}),
+    st.fixed_dictionaries({"type": st.just("pick"), "col": COLUMN, "index": INDEX, "pointer": st.booleans(),
+                           "at": st.sampled_from((0, 100, 1_000, float("nan")))}),  # a quick second press: a double
     st.fixed_dictionaries({"type": st.just("key"), "key": st.sampled_from(KEYS), "ctrl": st.booleans(),
                            "shift": st.booleans(), "alt": st.booleans(), "board": st.booleans()}),
     st.fixed_dictionaries({"type": st.just("action"), "name": st.sampled_from(ACTIONS), "on": st.booleans()}),
@@ -58,7 +59,7 @@ EVENT = st.one_of(
 )
 
 
-PLAYER_INPUT = ("play", "pick", "drop", "double", "key", "action", "hash")
+PLAYER_INPUT = ("play", "pick", "drop", "key", "action", "hash")
 
 
 @cache
@@ -131,7 +132,8 @@ class Page:
         index = len(game.columns[move.src]) - move.count
         top = len(game.columns[move.dst]) - 1
         if how == "double":
-            return self.send({"type": "double", "col": move.src, "index": index})
+            self.send({"type": "pick", "col": move.src, "index": index, "pointer": True, "at": 0})
+            return self.send({"type": "pick", "col": move.src, "index": index, "pointer": True, "at": 100})
         if how == "keys":
             self.send({"type": "key", "key": "Enter", "board": True, "focus": {"col": move.src, "index": index}})
             return self.send({"type": "key", "key": "Enter", "board": True, "focus": {"col": move.dst, "index": top}})

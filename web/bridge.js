@@ -4,9 +4,7 @@ import info from "./build-info.js";
 import { startPython } from "./python.js";
 
 const BOOT_TIMEOUT_MS = 60000;
-const DOUBLE_TAP_MS = 350;
 const DRAG_THRESHOLD_PX = 6;
-const TAP_SETTLE_MS = 500; // see onPointerDown
 const SAY_AFTER_MS = 100; // see say()
 const DEAL_STAGGER_MS = 30; // between the cards of a row dealt: a visible cascade, 0.4 s for ten (12 ms was over unseen)
 const RUN_STAGGER_MS = 25; // between the cards of a completed run going home (see render)
@@ -736,8 +734,6 @@ function pointAt(target) {
 }
 
 let press = null; // the pointer gesture in progress
-let lastTap = { id: null, time: 0 };
-let tapMovedAt = -Infinity; // when a tap last moved cards, with "one tap moves" on
 
 function onPointerDown(e) {
   // A second finger while one is down is ignored: as a press it played the dragged cards to its
@@ -748,10 +744,6 @@ function onPointerDown(e) {
     closeMenu(null);
     return;
   }
-  const now = performance.now();
-  // With one tap moving a card, a press this soon after a tap that moved one is the rest of a
-  // double-click or double-tap, not a second move (of the card the first uncovered, say).
-  if (current.settings["tap-moves"] && now - tapMovedAt < TAP_SETTLE_MS) return;
   const board = $("board");
   // What lies under the point itself: a touch is retargeted to the nearest button, so a tap on a
   // face-down card (no button) would land on the face-up card beside it.
@@ -762,18 +754,8 @@ function onPointerDown(e) {
     if (col === null) return;
     at = { col, index: null };
   }
-  const id = under.closest(".card")?.dataset.id ?? null;
-  if (id && lastTap.id === id && now - lastTap.time < DOUBLE_TAP_MS && !current.settings["tap-moves"]) {
-    lastTap = { id: null, time: 0 };
-    press = null;
-    send({ type: "double", col: at.col, index: at.index });
-    return;
-  }
-  const moves = current.moves;
-  send({ type: "pick", col: at.col, index: at.index });
-  // A press that played the picked-up cards onto this one starts no double-click: a quick press
-  // on it again picks it up, rather than send it and the cards just dropped to their best place.
-  lastTap = current.moves === moves ? { id, time: now } : { id: null, time: 0 };
+  // Python tells a double-click or double-tap from two presses, by their times (sent with each event).
+  send({ type: "pick", col: at.col, index: at.index, pointer: true, at: Date.now() });
   if (!ready) return;
   const picked = [...cards.values()].filter((el) => el.classList.contains("selected"));
   if (!picked.length || at.index === null || !under.closest(".card.selected")) { press = null; return; }
@@ -788,7 +770,6 @@ function onPointerMove(e) {
   const dy = e.clientY - press.y;
   if (!press.dragging && Math.hypot(dx, dy) < DRAG_THRESHOLD_PX) return;
   press.dragging = true;
-  lastTap = { id: null, time: 0 };
   const { col, index } = press.at; // the card left on top shows whole while the group is away
   $("board").querySelector(`.card[data-col="${col}"][data-index="${index - 1}"]`)?.classList.remove("covered");
   press.els.forEach((el, k) => {
@@ -804,11 +785,7 @@ function onPointerUp(e) {
   const gesture = press;
   press = null;
   if (!gesture.dragging) { // a tap: Python moves the card if the player asked one tap to do so
-    if (current.settings["tap-moves"] && e.type === "pointerup") {
-      const moves = current.moves;
-      send({ type: "tap", ...gesture.at });
-      if (current.moves !== moves) tapMovedAt = performance.now();
-    }
+    if (current.settings["tap-moves"] && e.type === "pointerup") send({ type: "tap", ...gesture.at, pointer: true, at: Date.now() });
     return;
   }
   gesture.els.forEach((el) => el.classList.remove("dragging"));
@@ -912,7 +889,7 @@ function onClick(e) {
     );
     return;
   }
-  send({ type: "action", name, pointer: e.detail > 0 }); // a click, not Enter or Space on a focused button
+  send({ type: "action", name, pointer: e.detail > 0, at: Date.now() }); // a click, not Enter or Space on a focused button
 }
 
 function wire() {
