@@ -94,6 +94,9 @@ HINT_NOW_MS = 4
 SHOW_ME_S = 60
 """The solver's budget for "Show me": twice the 30 s it is measured by under CPython, since the
 page's Python runs it 1.5-2.4 times slower. The player can stop it at any moment."""
+SHOW_ME_STILL_MS = 250
+"""The slowest pace of "Show me" for a player who asks for reduced motion: its moves land at once,
+with nothing to watch between them."""
 SHOW_ME_WATCH_MS = 40_000
 """About how long "Show me" takes to play a whole win: a long one (200 moves and more in four-suit
 Spider) took 95 s at the slowest pace."""
@@ -137,6 +140,7 @@ class App:
         self.verify_budget = VERIFY_PER_SESSION
         self.hidden = False  # the page is out of view: no seed checks are started
         self.dealt_at: tuple[float, Game | None, int] = (-DOUBLE_PRESS_MS, None, -1)  # when the stock last dealt
+        self.reduced_motion = False  # the player's system asks for reduced motion (the page says so)
         # A pointer's last press on a card that moved nothing: when, in which game, after how many
         # moves, on which card (col, index); and when a tap last moved cards, with one tap moves on.
         self.pressed: tuple[float, Game, int, int, int] | None = None
@@ -192,7 +196,7 @@ class App:
         else:
             self._tick(event.get("now"))
             player = kind not in ("tick", "worked", "worker-error", "external", "storage-error", "hide", "show",
-                                  "updated")
+                                  "updated", "motion")
             paused, said = self.autoplay, self.said
             self.paused = paused if player else None
             self.stopping = player and (paused is not None or self.jobs.pending("solve"))
@@ -238,6 +242,7 @@ class App:
     # --- start, storage and links ---------------------------------------------------------
     def on_start(self, event: dict[str, Any]) -> None:
         """Boot: read what the page found in storage, then open the link or the last game."""
+        self.reduced_motion = event.get("reduced_motion") is True
         stored = event.get("storage")
         self.storage = {k: v for k, v in stored.items() if isinstance(v, str)} if isinstance(stored, dict) else {}
         first_visit = not self.storage
@@ -464,6 +469,14 @@ class App:
             self._keep_time()
         self.last_event_ms = None
         self.hidden = True
+
+    def on_motion(self, event: dict[str, Any]) -> None:
+        """The player's system setting for reduced motion changed (``reduce``)."""
+        self.reduced_motion = event.get("reduce") is True
+
+    def move_pace_ms(self) -> int:
+        """How long "Show me" waits between its moves."""
+        return min(self.pace_ms, SHOW_ME_STILL_MS) if self.reduced_motion else self.pace_ms
 
     def on_show(self, event: dict[str, Any]) -> None:
         """The page is in view again: the clock runs from now (:meth:`handle` noted the time), and

@@ -110,7 +110,7 @@ def render(app: App) -> dict[str, Any]:
                      "tap-moves": app.tap_moves,
                      "table": app.table},
         "badge": _badge(app) if app.peek else None,
-        "autoplay": app.pace_ms if app.autoplay and not app.hidden else 0,  # ms until its next move
+        "autoplay": app.move_pace_ms() if app.autoplay and not app.hidden else 0,  # ms until its next move
         "thinking": app.jobs.pending("solve"),
         "link": app.link(),
         "give_up": _give_up_words(app),

@@ -14,6 +14,7 @@ from spider.app import (
     GAME_PREFIXES,
     MOST_KEPT_MS,
     SETTING_NOT_KEPT,
+    SHOW_ME_STILL_MS,
     STOPPED,
     STORAGE_WARNING,
     TABLES,
@@ -1265,6 +1266,18 @@ def test_show_me_plays_a_long_win_faster():
         app, _ = at_position()
         response = app.handle({"type": "action", "name": "show-me"})
         assert answer(app, response, status="solved", moves=["1 2 2"] * count)["view"]["autoplay"] == pace
+
+
+def test_show_me_keeps_a_quicker_pace_for_a_player_who_asks_for_reduced_motion():
+    """Its moves land at once then, with nothing to watch between them: a move every 0.25 s at most.
+    The page says so at the start and when the setting changes; the page decided it before."""
+    app = App()
+    app.handle({"type": "start", "storage": {}, "hash": "#pos=" + quote(POSITION), "now": 0, "reduced_motion": True})
+    response = app.handle({"type": "action", "name": "show-me"})
+    assert answer(app, response, status="solved", moves=["1 2 2"] * 3)["view"]["autoplay"] == SHOW_ME_STILL_MS
+    assert app.handle({"type": "motion", "reduce": False})["view"]["autoplay"] == 450, "the setting changed"
+    assert app.autoplay, "a change of the setting is no input: Show me plays on"
+    assert app.handle({"type": "motion", "reduce": True})["view"]["autoplay"] == SHOW_ME_STILL_MS
 
 
 def test_show_me_names_esc_only_to_a_key_press():

@@ -707,7 +707,7 @@ function idle(wanted) {
 let ticking = null;
 function autoplay(view) {
   if (!view.autoplay || ticking) return;
-  ticking = setTimeout(() => { ticking = null; send({ type: "tick" }); }, reducedMotion() ? Math.min(view.autoplay, 250) : view.autoplay);
+  ticking = setTimeout(() => { ticking = null; send({ type: "tick" }); }, view.autoplay);
 }
 
 // ---------------------------------------------------------------- input
@@ -950,6 +950,7 @@ function wire() {
   }
   addEventListener("hashchange", () => send({ type: "hash", hash: location.hash }));
   document.addEventListener("visibilitychange", () => send({ type: document.visibilityState === "hidden" ? "hide" : "show" }));
+  matchMedia("(prefers-reduced-motion: reduce)").addEventListener("change", (e) => send({ type: "motion", reduce: e.matches }));
   addEventListener("resize", () => { if (current) render(current); });
   // Another tab's writes that Python acts on (its game, its statistics), by Python's list.
   addEventListener("storage", (e) => { if (info.keys.shared.some((prefix) => e.key?.startsWith(prefix))) send({ type: "external", key: e.key, value: e.newValue }); });
@@ -1062,7 +1063,7 @@ async function boot() {
   }
   ready = true;
   try {
-    send({ type: "start", storage: storage.readAll(), hash: location.hash, seed: firstView.seed });
+    send({ type: "start", storage: storage.readAll(), hash: location.hash, seed: firstView.seed, reduced_motion: reducedMotion() });
   } catch (error) {
     ready = false; // no event reaches a game that did not open: none can write over a saved one
     fail("The game could not start. Your saved games are untouched.");
