@@ -35,7 +35,7 @@ from .backup import (
 )
 from .cards import group_label
 from .errors import NotationError, SaveError
-from .game import Game, Position, face_down
+from .game import Game, Position, face_down, nearest_face_up
 from .hints import Hint, HintSearch, nothing_to_suggest
 from .jobs import Jobs
 from .moves import DEAL, Move
@@ -1412,9 +1412,8 @@ class App:
             return
         col, index = self.focus
         cards = self.game.columns[col]
-        first = face_down(cards)
         if cards:
-            self.focus = (col, min(max(index + step, first), len(cards) - 1))
+            self.focus = (col, nearest_face_up(cards, index + step))
 
     def _activate(self) -> None:
         if self.focus is None:

@@ -364,6 +364,11 @@ def face_down(cards: Column) -> int:
     return sum(not card.face_up for card in cards)
 
 
+def nearest_face_up(cards: Column, index: int) -> int:
+    """The index of the face-up card of a non-empty column nearest ``index``: where focus may rest."""
+    return min(max(index, face_down(cards)), len(cards) - 1)
+
+
 def _describe(move: Move) -> str:
     if move.is_deal:
         return "Can't deal"

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from .backup import describe
 from .cards import KING, Card
-from .game import Game, face_down
+from .game import Game, face_down, nearest_face_up
 from .rules import how_to_play
 from .stats import IDLE_CAP_MS, clock_text
 from .variants import same_suit_down
@@ -141,10 +141,7 @@ def _valid_focus(app: App) -> tuple[int, int]:
     if not 0 <= col < len(app.game.columns):
         col, index = 0, len(app.game.columns[0]) - 1
     cards = app.game.columns[col]
-    if not cards:
-        return (col, -1)
-    first = face_down(cards)
-    return (col, min(max(index, first), len(cards) - 1))
+    return (col, nearest_face_up(cards, index)) if cards else (col, -1)
 
 
 def _badge(app: App) -> dict[str, str]:

@@ -193,9 +193,8 @@ function paintCard(el, card) {
     el.dataset.card = card.card;
     el.dataset.label = card.label;
     el.classList.toggle("back", !card.card);
-    const [rank, suit] = card.card ? [card.label.slice(0, -1), card.label.slice(-1)] : ["", ""];
-    el.firstChild.textContent = rank + suit;
-    el.lastChild.textContent = suit;
+    el.firstChild.textContent = card.card ? card.label : ""; // the corner: rank and suit
+    el.lastChild.textContent = card.card ? card.label.slice(-1) : ""; // the pip: the suit
   }
   const name = card.card ? card.name : null;
   if (el.getAttribute("aria-label") !== name) renamed.add(el);
