@@ -15,6 +15,7 @@ from playwright.sync_api import expect
 
 from spider import Game, hints
 from spider.app import FIRST_DEALS, STOPPED
+from spider.stats import clock_text
 from spider.winnable import winnable_seeds
 
 from engine_helpers import position
@@ -338,6 +339,17 @@ def test_win_dialog(page, base_url):
     dialog.locator('[data-action="dismiss"]').click()
     assert not dialog.is_visible() and len(page.locator(".run-slot.filled").all()) == 8, "the won table, to look at"
     assert page.evaluate("document.activeElement !== document.body"), "focus not lost with the dialog"
+
+
+def test_the_bars_clock_reads_past_an_hour_as_python_writes_play_time(page, base_url):
+    """The page's clock ticks between events, so it formats the time itself: as clock_text does."""
+    open_game(page, base_url + "#spider-1/5")  # the deal of the save below, so the link offers no other
+    page.evaluate("""([save, ms]) => { localStorage.setItem('spider:save:spider-1', save);
+                                       localStorage.setItem('spider:time:spider-1', ms); }""",
+                  [one_move_from_winning(5).to_json(), "3723000"])
+    page.reload()
+    page.evaluate("window.app.ready")
+    assert stat(page, "time") == clock_text(3723) == "1:02:03"
 
 
 def test_statistics_count_a_win_survive_a_reload_and_reset(page, base_url):
