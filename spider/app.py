@@ -1164,10 +1164,13 @@ class App:
         hint = self.hint_list[self.hint_index]
         more = f" (hint {self.hint_index + 1} of {len(self.hint_list)})" if len(self.hint_list) > 1 else ""
         move = hint.move
-        what = ""  # the move in words, not only highlighted: unless the reason already says it
+        what, reason = "", hint.reason  # the move in words, not only highlighted: unless the reason already says it
         if not move.is_deal and not hint.names_move:
             what = f"{group_label(self.game.columns[move.src][-move.count:])} to column {move.dst + 1}: "
-        self._say(f"Hint: {what}{hint.reason if what else _capital(hint.reason)}{more}.", "hint")
+        elif not move.is_deal and self.game.columns[move.dst]:  # "moves 5♦ onto 6♣": which 6♣, by ear or with two decks?
+            onto = f" onto {self.game.columns[move.dst][-1].label}"
+            reason = reason.replace(onto, f"{onto} in column {move.dst + 1}", 1)
+        self._say(f"Hint: {what}{reason if what else _capital(reason)}{more}.", "hint")
 
     def _way_out(self) -> str:
         """What a stuck player can do: undo only if there is something to undo (not in a

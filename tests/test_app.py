@@ -626,6 +626,27 @@ def test_hint_with_only_useless_moves_never_says_there_are_none():
     assert ask_hint(app)["status"].endswith(". Undo, or start a new game."), "now there is a move to undo"
 
 
+def test_a_hint_that_moves_cards_onto_a_card_names_its_column():
+    """"Moves 8♠ onto 9♠, then …" left a player who hears the hint, or sees two 9♠ on top, to find
+    which 9♠; the other hints name the column they go to. (Spider-2 seed 1 after 7 top hints.)"""
+    app, _ = at_position("""spider-2 moves=7 done=-
+stock: 8s 2s Jh 2h 9h 2s 5h 9s 5s 7s 3h 6s 2s Ah Ts 4h 9s Qs 4s 4s Qh Qh 2h 9h 4h Qh Kh Ts 7s 6h 5s 5h Ah Th 2s Kh Qh 3s 8s \
+Qs 3s 8h Th Kh Js Th Jh As 4s 7h
+1: 6s 7h Js 8s Ks | 7s
+2: 6h 8h 6s 9h 5s | Th
+3: Ks Js As Qs | Ts 9s 8s
+4: 3s 4h Jh 9h Jh | Kh
+5: 5h 3h 7s Ah | 8h
+6: | 9s
+7: 6h 7h As | As
+8: 6s 6h Ks 3h | Ks Qs
+9: Js Ts 5s | 5h 4h 3h 2h Ah
+10: 3s 2h 8h 7h | 4s
+""")
+    said = [ask_hint(app)["status"] for _ in range(3)]
+    assert said[2].startswith("Hint: Moves 8♠ onto 9♠ in column 6, then reveals a face-down card in column 5 (hint 3 of "), said
+
+
 def test_hint_fills_the_empty_column_a_deal_waits_for():
     app, _ = at_position(FILL_TO_DEAL)
     view = ask_hint(app)
