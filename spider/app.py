@@ -79,8 +79,9 @@ DOUBLE_PRESS_MS = 400
 """A pointer's second press this soon after the first, on the same card or on the stock, with no
 move or other input between (none but the stock's deal), is the rest of a double-click or tap."""
 TAP_SETTLE_MS = 500
-"""With "one tap moves" on, a pointer's press this soon after a tap that moved cards is the rest of
-a double-click or tap (the first already moved them), not a second move or a stray pick-up."""
+"""With "one tap moves" on, a pointer's press this soon after a tap that moved cards, on the column
+they left, is the rest of a double-click or tap (the first already moved them), not a second move
+or a stray pick-up; a quick tap on another column is the player's next move."""
 VERIFY_PER_SESSION = 20
 VERIFY_BELOW = 100
 """Fresh seeds are proved in the background only while fewer proven deals than this are left to
@@ -142,9 +143,10 @@ class App:
         self.dealt_at: tuple[float, Game | None, int] = (-DOUBLE_PRESS_MS, None, -1)  # when the stock last dealt
         self.reduced_motion = False  # the player's system asks for reduced motion (the page says so)
         # A pointer's last press on a card that moved nothing: when, in which game, after how many
-        # moves, on which card (col, index); and when a tap last moved cards, with one tap moves on.
+        # moves, on which card (col, index); and when a tap last moved cards, with one tap moves on,
+        # and from which column.
         self.pressed: tuple[float, Game, int, int, int] | None = None
-        self.tap_moved_at: tuple[float, Game | None] = (-TAP_SETTLE_MS, None)
+        self.tap_moved_at: tuple[float, Game | None, int] = (-TAP_SETTLE_MS, None, -1)
         self.stopping = False  # the event being handled stops "Show me", if the game handles it
         self.paused: list[Move] | None = None  # the rest of the win "Show me" was playing when the event came
         self.today: date | None = None  # the player's date, which only the page knows: sent with each event
@@ -1216,7 +1218,8 @@ class App:
         now = _pressed_at(event)
         timed = now is not None
         pressed, self.pressed = self.pressed, None
-        if timed and self.tap_moves and self.tap_moved_at[1] is self.game and 0 <= now - self.tap_moved_at[0] < TAP_SETTLE_MS:
+        moved_at, game, moved_from = self.tap_moved_at
+        if timed and self.tap_moves and game is self.game and col == moved_from and 0 <= now - moved_at < TAP_SETTLE_MS:
             return
         if timed and not self.tap_moves and isinstance(index, int) and pressed is not None:
             at, game, moves, was_col, was_index = pressed
@@ -1326,9 +1329,9 @@ class App:
         sel = self.selection
         if not self.tap_moves or sel is None or (sel.col, sel.index) != (event.get("col"), event.get("index")):
             return
-        dst = best_destination(self.game, sel.col, self._picked_count())
+        src, dst = sel.col, best_destination(self.game, sel.col, self._picked_count())
         if dst is not None and self._move_selection(dst) and (now := _pressed_at(event)) is not None:
-            self.tap_moved_at = (now, self.game)
+            self.tap_moved_at = (now, self.game, src)
 
     def _double(self, col: int, index: int) -> None:
         """Double-click/tap: move the group to its best legal destination (with "one tap moves"

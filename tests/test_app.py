@@ -228,6 +228,13 @@ def test_python_tells_a_double_click_from_two_presses_by_the_times_the_page_stam
     assert app.game.moves == 1 and not app.selection
     press(app, 0, 1, 1_050 + TAP_SETTLE_MS)
     assert (app.selection.col, app.selection.index) == (0, 1), "a press after the tap settled"
+    app, _ = at_position()
+    app.handle({"type": "action", "name": "tap-moves", "on": True})
+    press(app, 0, 2, 1_000)
+    app.handle({"type": "tap", "col": 0, "index": 2, "pointer": True, "at": 1_050})
+    press(app, 4, 13, 1_200)  # A♠, a quick player's next tap: it was ignored for 0.5 s
+    app.handle({"type": "tap", "col": 4, "index": 13, "pointer": True, "at": 1_250})
+    assert app.game.moves == 2 and app.game.columns[4][-1].rank != 1, "A♠ moved at once"
 
 
 def test_double_click_prefers_a_build_in_suit():

@@ -4,7 +4,7 @@ import info from "./build-info.js";
 import { startPython } from "./python.js";
 
 const BOOT_TIMEOUT_MS = 60000;
-const DRAG_THRESHOLD_PX = 6;
+const DRAG_THRESHOLD_PX = { mouse: 6, touch: 10, pen: 10 }; // a fingertip drifts further in a tap (Android allows 8 dp)
 const SAY_AFTER_MS = 100; // see say()
 const DEAL_STAGGER_MS = 30; // between the cards of a row dealt: a visible cascade, 0.4 s for ten (12 ms was over unseen)
 const RUN_STAGGER_MS = 25; // between the cards of a completed run going home (see render)
@@ -293,6 +293,7 @@ function render(view, instant = false) {
     delete el.dataset.index;
     for (const name of ["tabindex", "role", "aria-label"]) el.removeAttribute(name); // gone from the game
     el.setAttribute("aria-hidden", "true");
+    el.classList.remove("selected", "hint", "hint-to", "movable"); // the A♠ just dropped flew home ringed
     el.classList.add("leaving");
     el.style.zIndex = "900";
     el.style.transform = `translate(${tx}px, ${ty}px) scale(.62)`;
@@ -426,6 +427,10 @@ function renderChrome(view, instant) {
       king.removeAttribute("tabindex");
       king.setAttribute("role", "img");
       slot.append(king);
+      // A run just made shows in its slot as its King lands there (see render), not before its cards fly
+      if (!instant && !reducedMotion() && current && current.game === view.game && k >= current.completed.length) {
+        king.animate([{ opacity: 0 }, { opacity: 1 }], { duration: 120, delay: 12 * RUN_STAGGER_MS + 200, fill: "backwards" });
+      }
     }
   });
   setAttr(runs, "aria-label", view.runs_name);
@@ -759,7 +764,7 @@ function onPointerDown(e) {
   const picked = [...cards.values()].filter((el) => el.classList.contains("selected"));
   if (!picked.length || at.index === null || !under.closest(".card.selected")) { press = null; return; }
   picked.sort((a, b) => Number(a.dataset.index) - Number(b.dataset.index));
-  press = { x: e.clientX, y: e.clientY, els: picked, dragging: false, pointer: e.pointerId, at };
+  press = { x: e.clientX, y: e.clientY, els: picked, dragging: false, pointer: e.pointerId, kind: e.pointerType, at };
   board.setPointerCapture(e.pointerId);
 }
 
@@ -767,7 +772,7 @@ function onPointerMove(e) {
   if (!press || e.pointerId !== press.pointer) return;
   const dx = e.clientX - press.x;
   const dy = e.clientY - press.y;
-  if (!press.dragging && Math.hypot(dx, dy) < DRAG_THRESHOLD_PX) return;
+  if (!press.dragging && Math.hypot(dx, dy) < (DRAG_THRESHOLD_PX[press.kind] ?? DRAG_THRESHOLD_PX.touch)) return;
   press.dragging = true;
   const { col, index } = press.at; // the card left on top shows whole while the group is away
   $("board").querySelector(`.card[data-col="${col}"][data-index="${index - 1}"]`)?.classList.remove("covered");
