@@ -134,6 +134,7 @@ class App:
         self.winnable_only: set[str] = set()
         self.peek = False
         self.four_colour = False
+        self.animations = True  # cards fly, runs go home, Kings hop: off, every move lands at once
         self.letter_keys = True  # U, H, D, N and ? as shortcuts: a player may switch them off (speech input)
         self.tap_moves = False  # a click or tap sends a card to its best place, as some Spider games do
         self.table = next(iter(TABLES))
@@ -316,6 +317,7 @@ class App:
         self.winnable_only = {v for v in winnable if _named(v, VARIANTS)} if isinstance(winnable, list) else set()
         self.peek = settings.get("peek") is True
         self.four_colour = settings.get("four_colour") is True
+        self.animations = settings.get("animations") is not False
         self.letter_keys = settings.get("letter_keys") is not False
         self.tap_moves = settings.get("tap_moves") is True
         table = settings.get("table")
@@ -374,7 +376,8 @@ class App:
     def _write_settings(self) -> None:
         settings = {"saving": self.saving, "variant": self.game.variant.name,
                     "winnable": sorted(self.winnable_only), "peek": self.peek,
-                    "four_colour": self.four_colour, "letter_keys": self.letter_keys, "tap_moves": self.tap_moves,
+                    "four_colour": self.four_colour, "animations": self.animations, "letter_keys": self.letter_keys,
+                    "tap_moves": self.tap_moves,
                     "table": self.table}
         self._write(SETTINGS_KEY, json.dumps(settings))
 
@@ -476,9 +479,13 @@ class App:
         """The player's system setting for reduced motion changed (``reduce``)."""
         self.reduced_motion = event.get("reduce") is True
 
+    def still(self) -> bool:
+        """Whether moves land at once: the player turned animations off, here or for their system."""
+        return self.reduced_motion or not self.animations
+
     def move_pace_ms(self) -> int:
         """How long "Show me" waits between its moves."""
-        return min(self.pace_ms, SHOW_ME_STILL_MS) if self.reduced_motion else self.pace_ms
+        return min(self.pace_ms, SHOW_ME_STILL_MS) if self.still() else self.pace_ms
 
     def on_show(self, event: dict[str, Any]) -> None:
         """The page is in view again: the clock runs from now (:meth:`handle` noted the time), and
@@ -904,6 +911,10 @@ class App:
             self._say("One click or tap sends a card to its best place; drag it to choose another." if self.tap_moves
                       else "A click or tap picks a card up; a double-click or double-tap sends it to its best place.")
             self._save()  # with the view it draws, so that a tap before Python is up is sent as this asks
+        elif name == "animations":
+            self.animations = bool(event.get("on"))
+            self._say("Animations on." if self.animations else "Animations off: cards move at once.")
+            self._save()  # with the view it draws, so that the next start draws moves as this asks
         elif name == "four-colour":
             self.four_colour = bool(event.get("on"))
             self._say("Four-colour suits: ♣ green, ♦ blue." if self.four_colour else "Two-colour suits.")

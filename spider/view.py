@@ -19,7 +19,7 @@ from .variants import same_suit_down
 if TYPE_CHECKING:
     from .app import App
 
-VIEW_SHAPE = 11
+VIEW_SHAPE = 12
 """Raised whenever the view's fields change: the page paints a view stored by an earlier version
 (before Python is up) only if its shape is the build's, as it would misdraw one of another."""
 SUIT_COLOURS = ({"s": "black", "h": "red", "d": "red", "c": "black"},
@@ -106,9 +106,11 @@ def render(app: App) -> dict[str, Any]:
         "dialog": app.dialog,
         # keyed by the action each ⋯ menu checkbox sends
         "settings": {"saving": app.saving, "winnable": game.variant.name in app.winnable_only,
-                     "peek": app.peek, "four-colour": app.four_colour, "letter-keys": app.letter_keys,
+                     "peek": app.peek, "four-colour": app.four_colour, "animations": app.animations,
+                     "letter-keys": app.letter_keys,
                      "tap-moves": app.tap_moves,
                      "table": app.table},
+        "still": app.still(),  # moves land at once: no flight, no fading, no hop
         "badge": _badge(app) if app.peek else None,
         "autoplay": app.move_pace_ms() if app.autoplay and not app.hidden else 0,  # ms until its next move
         "thinking": app.jobs.pending("solve"),

@@ -1308,6 +1308,20 @@ def test_show_me_keeps_a_quicker_pace_for_a_player_who_asks_for_reduced_motion()
     assert app.handle({"type": "motion", "reduce": True})["view"]["autoplay"] == SHOW_ME_STILL_MS
 
 
+def test_animations_can_be_turned_off_in_the_game_and_stay_off():
+    """As Windows Spider's "Play animations": a player who wants every move at once need not ask
+    their whole system for reduced motion."""
+    app, response = started()
+    assert response["view"]["settings"]["animations"] is True and response["view"]["still"] is False
+    response = app.handle({"type": "action", "name": "animations", "on": False})
+    assert response["view"]["still"] is True and response["view"]["status"] == "Animations off: cards move at once."
+    again, response = started({k: v for k, v in response["store"].items() if v is not None})
+    assert response["view"]["settings"]["animations"] is False and response["view"]["still"], "kept in the settings"
+    response = again.handle({"type": "action", "name": "show-me"})
+    assert answer(again, response, status="solved", moves=["1 2 2"] * 3)["view"]["autoplay"] == SHOW_ME_STILL_MS
+    assert again.handle({"type": "action", "name": "animations", "on": True})["view"]["still"] is False
+
+
 def test_show_me_names_esc_only_to_a_key_press():
     """A click or tap on Show me has Finish and Stop at hand (and a phone's status bar no room for
     more than two lines beside them); Enter on it is told of Esc."""

@@ -963,6 +963,12 @@ def test_reduced_motion_turns_animation_off(page, base_url):
     page.wait_for_function("() => window.app.view.autoplay > 250")  # told of the change, at the next move
     page.keyboard.press("Escape")
     assert page.locator(".card").first.evaluate("el => getComputedStyle(el).transitionDuration") != "0s"
+    page.locator("details.more summary").click()
+    page.locator('[data-setting="animations"]').uncheck()  # the game's own setting, as Windows Spider has
+    page.locator("details.more summary").click()
+    assert page.locator(".card").first.evaluate("el => getComputedStyle(el).transitionDuration") == "0s"
+    page.locator('[data-action="deal"]').click()
+    assert page.evaluate("() => document.getAnimations().length") == 0, "the row is dealt at once"
 
 
 def test_high_contrast_still_shows_card_backs_a_picked_up_group_and_the_hint(page, base_url):

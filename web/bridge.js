@@ -228,6 +228,7 @@ function runsTarget(slotIndex) {
 const renamed = new Set(); // cards and columns whose accessible name this render changed (see focusFromView)
 function render(view, instant = false) {
   renamed.clear();
+  document.documentElement.classList.toggle("still", view.still ?? systemStill());
   const board = $("board");
   const focused = document.activeElement;
   const newDeal = current && current.game !== view.game;
@@ -573,7 +574,10 @@ const clock = {
   },
 };
 
-const reducedMotion = () => matchMedia("(prefers-reduced-motion: reduce)").matches;
+// Moves land at once (no flight, no fading, no hop) when the view says so: the player turned animations
+// off, or asks their system for reduced motion, which the page tells Python of.
+const systemStill = () => matchMedia("(prefers-reduced-motion: reduce)").matches;
+const reducedMotion = () => document.documentElement.classList.contains("still");
 
 // ---------------------------------------------------------------- talking to Python
 let handle = null; // the Python function spider.app.handle_json, once booted
@@ -1067,7 +1071,7 @@ async function boot() {
   }
   ready = true;
   try {
-    send({ type: "start", storage: storage.readAll(), hash: location.hash, seed: firstView.seed, reduced_motion: reducedMotion() });
+    send({ type: "start", storage: storage.readAll(), hash: location.hash, seed: firstView.seed, reduced_motion: systemStill() });
   } catch (error) {
     ready = false; // no event reaches a game that did not open: none can write over a saved one
     fail("The game could not start. Your saved games are untouched.");
