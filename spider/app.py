@@ -80,8 +80,9 @@ DOUBLE_PRESS_MS = 400
 move or other input between (none but the stock's deal), is the rest of a double-click or tap."""
 TAP_SETTLE_MS = 500
 """With "one tap moves" on, a pointer's press this soon after a tap that moved cards, on the column
-they left, is the rest of a double-click or tap (the first already moved them), not a second move
-or a stray pick-up; a quick tap on another column is the player's next move."""
+they left or the one they went to (the page names the card under the press, which may be one still
+sliding there), is the rest of a double-click or tap (the first already moved them), not a second
+move or a stray pick-up; a quick tap on another column is the player's next move."""
 VERIFY_PER_SESSION = 20
 VERIFY_BELOW = 100
 """Fresh seeds are proved in the background only while fewer proven deals than this are left to
@@ -145,9 +146,9 @@ class App:
         self.reduced_motion = False  # the player's system asks for reduced motion (the page says so)
         # A pointer's last press on a card that moved nothing: when, in which game, after how many
         # moves, on which card (col, index); and when a tap last moved cards, with one tap moves on,
-        # and from which column.
+        # and the columns they left and went to.
         self.pressed: tuple[float, Game, int, int, int] | None = None
-        self.tap_moved_at: tuple[float, Game | None, int] = (-TAP_SETTLE_MS, None, -1)
+        self.tap_moved_at: tuple[float, Game | None, tuple[int, ...]] = (-TAP_SETTLE_MS, None, ())
         self.stopping = False  # the event being handled stops "Show me", if the game handles it
         self.paused: list[Move] | None = None  # the rest of the win "Show me" was playing when the event came
         self.today: date | None = None  # the player's date, which only the page knows: sent with each event
@@ -1229,8 +1230,8 @@ class App:
         now = _pressed_at(event)
         timed = now is not None
         pressed, self.pressed = self.pressed, None
-        moved_at, game, moved_from = self.tap_moved_at
-        if timed and self.tap_moves and game is self.game and col == moved_from and 0 <= now - moved_at < TAP_SETTLE_MS:
+        moved_at, game, moved = self.tap_moved_at
+        if timed and self.tap_moves and game is self.game and col in moved and 0 <= now - moved_at < TAP_SETTLE_MS:
             return
         if timed and not self.tap_moves and isinstance(index, int) and pressed is not None:
             at, game, moves, was_col, was_index = pressed
@@ -1342,7 +1343,7 @@ class App:
             return
         src, dst = sel.col, best_destination(self.game, sel.col, self._picked_count())
         if dst is not None and self._move_selection(dst) and (now := _pressed_at(event)) is not None:
-            self.tap_moved_at = (now, self.game, src)
+            self.tap_moved_at = (now, self.game, (src, dst))
 
     def _double(self, col: int, index: int) -> None:
         """Double-click/tap: move the group to its best legal destination (with "one tap moves"
@@ -1546,7 +1547,7 @@ def _fragment(event: dict[str, Any]) -> str:
 def _seed(text: str) -> int | None:
     """A seed typed in a link or the deal-number dialog: plain ASCII digits, at most
     :data:`SEED_DIGITS` of them (no number is read from more), naming a deal."""
-    if not (text.isascii() and text.isdigit() and len(text) <= SEED_DIGITS):
+    if not (text.isascii() and text.isdigit() and len(text.lstrip("0")) <= SEED_DIGITS):  # 0042 is deal 42
         return None
     seed = int(text)
     return seed if is_seed(seed) else None

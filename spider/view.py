@@ -183,15 +183,16 @@ def _link_words(app: App) -> str | None:
 
 
 def _won_words(app: App) -> str:
-    """The won game for the win dialog: the deal and score, then a line of how (a balanced wrap of one
-    line left a "·" at a line's end or start). The full stops keep a screen reader, which reads the
-    line break as a space, from running the lines together or into the record read after them
-    ("0:02. Won 3 of 5")."""
+    """The won game for the win dialog in short lines, each narrower than a phone: the deal, the score
+    and points, the moves and time (a balanced wrap of one line left a "·" at a line's end or start).
+    The full stops keep a screen reader, which reads the line break as a space, from running the
+    lines together or into the record read after them ("0:02. Won 3 of 5")."""
     game = app.game
     deal = "Today's deal" if app.record.playing_day else "Deal"
-    result = [f"Score {game.score}"] if game.seed is None else [f"{deal} {game.seed}", f"score {game.score}"]
-    how = [f"{game.points} points", f"{game.moves} moves", clock_text(app.elapsed_ms // 1000)]
-    return "\n".join(" · ".join(part.replace(" ", "\u00a0") for part in line) + "." for line in (result, how))
+    lines = [[f"Score {game.score}", f"{game.points} points"], [f"{game.moves} moves", clock_text(app.elapsed_ms // 1000)]]
+    if game.seed is not None:  # on a line of its own: with "score" beside it, a phone broke the line after a "·"
+        lines.insert(0, [f"{deal} {game.seed}"])
+    return "\n".join(" · ".join(part.replace(" ", "\u00a0") for part in line) + "." for line in lines)
 
 
 def _summary(app: App) -> str:

@@ -120,7 +120,7 @@ def test_the_clock_starts_with_the_first_move_and_stops_at_the_win():
     app.handle({"type": "pick", "col": 1, "index": 0, "now": 1_000})
     view = app.handle({"type": "pick", "col": 0, "now": 2_000})["view"]
     assert view["won"] and view["clock"] == {"ms": 2_000, "running": False, "idle_cap_ms": 30_000}  # from its opening
-    assert view["won_text"] == f"Score\u00a0{app.game.score}.\n104\u00a0points · 11\u00a0moves · 0:02.", "a link's position"
+    assert view["won_text"] == f"Score\u00a0{app.game.score} · 104\u00a0points.\n11\u00a0moves · 0:02.", "a link's position"
     view = app.handle({"type": "key", "key": "Escape", "now": 60_000})["view"]  # admiring the win
     assert view["clock"]["ms"] == 2_000
 
@@ -226,6 +226,8 @@ def test_python_tells_a_double_click_from_two_presses_by_the_times_the_page_stam
     assert app.game.moves == 1
     press(app, 0, 1, 1_050 + TAP_SETTLE_MS - 1)  # on the 3♠ turned up: the rest of a double-tap
     assert app.game.moves == 1 and not app.selection
+    press(app, 1, 2, 1_060)  # on 9♠ still sliding there, which the page names by its new place
+    assert app.game.moves == 1 and not app.selection, "the rest of a double-tap, on the cards it moved"
     press(app, 0, 1, 1_050 + TAP_SETTLE_MS)
     assert (app.selection.col, app.selection.index) == (0, 1), "a press after the tap settled"
     app, _ = at_position()
@@ -496,7 +498,7 @@ def test_the_win_dialog_names_the_deal_and_the_time_as_the_statistics_write_it()
     app.elapsed_ms = 3_725_000
     app.handle({"type": "pick", "col": 1, "index": 0})
     view = app.handle({"type": "pick", "col": 0})["view"]
-    assert view["won_text"] == f"Deal\u00a03 · score\u00a0{app.game.score}.\n104\u00a0points · 11\u00a0moves · 1:02:05.", \
+    assert view["won_text"] == f"Deal\u00a03.\nScore\u00a0{app.game.score} · 104\u00a0points.\n11\u00a0moves · 1:02:05.", \
         "the line breaks between its parts, never inside one"
 
 
@@ -1095,8 +1097,8 @@ def test_every_deal_the_command_line_deals_opens_by_link_and_by_number():
     assert response["view"]["status"].startswith(f"That link (spider-4/{last + 1}) names no deal")
     app, _ = started(hash_="#spider-1/5")
     app.handle({"type": "action", "name": "choose-deal"})
-    app.handle({"type": "action", "name": "play-deal", "seed": str(last)})
-    assert app.game.seed == last and app.link() == f"#spider-1/{last}"
+    app.handle({"type": "action", "name": "play-deal", "seed": "0000" + str(last)})
+    assert app.game.seed == last and app.link() == f"#spider-1/{last}", "leading zeros are no larger a number"
 
 
 def test_a_link_to_a_variant_alone_welcomes_a_newcomer_to_it_and_changes_nothing_on_that_variant():

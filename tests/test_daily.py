@@ -95,7 +95,7 @@ def test_winning_todays_deal_counts_the_day_once_and_survives_a_reload():
     act(app, "daily")
     for move in winning_line(seed):
         view = play(app, move)
-    assert view["won"] and view["won_text"].startswith(f"Today's\u00a0deal\u00a0{seed} · score\u00a0")
+    assert view["won"] and view["won_text"].startswith(f"Today's\u00a0deal\u00a0{seed}.\nScore\u00a0")
     assert view["status"].startswith("You won today's deal! 8 runs")
     assert rows(view)["Won"] == "1 (100 %)" and rows(view)["Today's deals won"] == "1 · 1 in a row (best 1)"
     reloaded = started(dict(app.storage))
