@@ -288,7 +288,7 @@ function render(view, instant = false) {
     // A completed run goes home a card at a time, its Ace first, so that it reads as a run gathered
     // up (as one block it faded out too quickly to see); cards going back to the stock go at once.
     ranks ||= new Map(current.columns.flatMap((col) => col.cards.map((card) => [card.id, card.rank])));
-    const delay = backToStock || reducedMotion() ? 0 : Math.max((ranks.get(id) ?? 1) - 1, 0) * RUN_STAGGER_MS;
+    const delay = backToStock || movesStill() ? 0 : Math.max((ranks.get(id) ?? 1) - 1, 0) * RUN_STAGGER_MS;
     el.style.transitionDelay = delay ? `${delay}ms` : "";
     delete el.dataset.col;
     delete el.dataset.index;
@@ -298,7 +298,7 @@ function render(view, instant = false) {
     el.classList.add("leaving");
     el.style.zIndex = "900";
     el.style.transform = `translate(${tx}px, ${ty}px) scale(.62)`;
-    setTimeout(() => el.remove(), reducedMotion() ? 0 : 320 + delay);
+    setTimeout(() => el.remove(), movesStill() ? 0 : 320 + delay);
   }
   for (const el of cards.values()) {
     if (el.__shown !== el.__target && !el.classList.contains("dragging")) {
@@ -309,12 +309,12 @@ function render(view, instant = false) {
       el.__turned = false;
       // Scaled inside its own translate, so it turns over in place: a scale property (or a class
       // animating one) would scale the card's offset too and sweep it in from the board's left.
-      if (!instant && !reducedMotion()) {
+      if (!instant && !movesStill()) {
         el.animate([{ transform: `${el.__target} scaleX(0)` }, { transform: el.__target }], { duration: 180, easing: "ease-out" });
       }
     }
   }
-  if (fresh.length && !reducedMotion()) dealFrom(runOrigin || fromStock(), fresh);
+  if (fresh.length && !movesStill()) dealFrom(runOrigin || fromStock(), fresh);
   where = nextWhere;
   current = view;
   // Focus lost with what held it (a card leaving the game, a dialog closed with nothing of the game
@@ -429,7 +429,7 @@ function renderChrome(view, instant) {
       king.setAttribute("role", "img");
       slot.append(king);
       // A run just made shows in its slot as its King lands there (see render), not before its cards fly
-      if (!instant && !reducedMotion() && current && current.game === view.game && k >= current.completed.length) {
+      if (!instant && !movesStill() && current && current.game === view.game && k >= current.completed.length) {
         king.animate([{ opacity: 0 }, { opacity: 1 }], { duration: 120, delay: 12 * RUN_STAGGER_MS + 200, fill: "backwards" });
       }
     }
@@ -577,7 +577,7 @@ const clock = {
 // Moves land at once (no flight, no fading, no hop) when the view says so: the player turned animations
 // off, or asks their system for reduced motion, which the page tells Python of.
 const systemStill = () => matchMedia("(prefers-reduced-motion: reduce)").matches;
-const reducedMotion = () => document.documentElement.classList.contains("still");
+const movesStill = () => document.documentElement.classList.contains("still");
 
 // ---------------------------------------------------------------- talking to Python
 let handle = null; // the Python function spider.app.handle_json, once booted
