@@ -40,7 +40,7 @@ from .hints import Hint, HintSearch, nothing_to_suggest
 from .jobs import Jobs
 from .moves import DEAL, Move
 from .saves import load_as
-from .shuffle import is_seed, random_below
+from .shuffle import LAST_SEED, is_seed, random_below
 from .stats import IDLE_CAP_MS, Record, parse_day
 from .variants import VARIANTS
 from .verdicts import Verdicts
@@ -68,7 +68,7 @@ GAME_PREFIXES = (SAVE_PREFIX, TIME_PREFIX, STATS_PREFIX)
 """The keys whose loss loses a game, its play time or its statistics."""
 MOST_KEPT_MS = 1000 * 3600 * 1000
 """The longest play time taken from storage (1,000 hours): past it, the stored time is damaged."""
-SEED_DIGITS = len(str(2**64 - 1))
+SEED_DIGITS = len(str(LAST_SEED))
 """The longest deal number taken from a link or typed in: every deal the engine and the command line
 deal (0 to 2**64 - 1), far past the 12 digits of a new game's."""
 STOPPED = "Stopped: play on from here."
@@ -1001,7 +1001,7 @@ class App:
         if not text:
             self.deal_error = "Type a deal number, such as 123."
         elif seed is None and text.isascii() and text.isdigit():
-            self.deal_error = f"Deal numbers go up to {2**64 - 1}; this one is larger."
+            self.deal_error = f"Deal numbers go up to {LAST_SEED}; this one is larger."
         elif seed is None:
             shown = text if len(text) <= 20 else text[:19] + "…"
             self.deal_error = f"“{shown}” is not a deal number: type a whole number, such as 123."

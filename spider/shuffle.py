@@ -11,6 +11,8 @@ from typing import TypeVar
 
 T = TypeVar("T")
 _MASK = (1 << 64) - 1
+LAST_SEED = _MASK
+"""The last deal number: the generator takes 64 bits (see :func:`is_seed`)."""
 MAX_SEED = 10**12 - 1
 
 
