@@ -148,6 +148,9 @@ class App:
         # moves, on which card (col, index); and when a tap last moved cards, with one tap moves on,
         # and the columns they left and went to.
         self.pressed: tuple[float, Game, int, int, int] | None = None
+        # A pointer pressed on the card already picked up: a drag moves the cards, a release where
+        # it was pressed (a ``tap``) puts them down, as a second click always did.
+        self.lifted: tuple[int, int] | None = None
         self.tap_moved_at: tuple[float, Game | None, tuple[int, ...]] = (-TAP_SETTLE_MS, None, ())
         self.stopping = False  # the event being handled stops "Show me", if the game handles it
         self.paused: list[Move] | None = None  # the rest of the win "Show me" was playing when the event came
@@ -208,6 +211,7 @@ class App:
                 self.autoplay = None
             if player and kind not in ("pick", "tap"):
                 self.pressed = None  # input between two presses: no double-click
+                self.lifted = None
             handler = getattr(self, f"on_{str(kind).replace('-', '_')}", None)
             if player and self.dialog == "conflict" and not _answers_conflict(event):
                 self._say(CHOOSE, "warn")  # a move, a switch or a link here would write over the other tab's game
@@ -1229,7 +1233,7 @@ class App:
         index = event.get("index")
         now = _pressed_at(event)
         timed = now is not None
-        pressed, self.pressed = self.pressed, None
+        pressed, self.pressed, self.lifted = self.pressed, None, None
         moved_at, game, moved = self.tap_moved_at
         if timed and self.tap_moves and game is self.game and col in moved and 0 <= now - moved_at < TAP_SETTLE_MS:
             return
@@ -1239,7 +1243,11 @@ class App:
                 self._double(col, index)
                 return
         before = self.game.moves
-        self._pick(col, index)
+        sel = self.selection
+        if timed and sel is not None and (sel.col, sel.index) == (col, index):
+            self.lifted = (col, index)  # put down on release, unless the press becomes a drag
+        else:
+            self._pick(col, index)
         if timed and isinstance(index, int) and self.game.moves == before:  # a press that moved cards starts none
             self.pressed = (now, self.game, before, col, index)
 
@@ -1335,11 +1343,18 @@ class App:
         self._play(move if self.game.is_legal(move) else (self._fitting_part(col) or move))
 
     def on_tap(self, event: dict[str, Any]) -> None:
-        """A click or tap let go where it was pressed, on the group its press picked up: with
-        "one tap moves" on, the group goes to its best place (if it has none, it stays picked up
-        for the player to choose a column)."""
-        sel = self.selection
-        if not self.tap_moves or sel is None or (sel.col, sel.index) != (event.get("col"), event.get("index")):
+        """A click or tap let go where it was pressed. On the group picked up before the press, it
+        puts the group down; on the group its press picked up, with "one tap moves" on, the group
+        goes to its best place (if it has none, it stays picked up for the player to choose a
+        column)."""
+        sel, lifted, self.lifted = self.selection, self.lifted, None
+        if sel is None or (sel.col, sel.index) != (event.get("col"), event.get("index")):
+            return
+        if lifted == (sel.col, sel.index):
+            self.selection = None
+            self._say("")
+            return
+        if not self.tap_moves:
             return
         src, dst = sel.col, best_destination(self.game, sel.col, self._picked_count())
         if dst is not None and self._move_selection(dst) and (now := _pressed_at(event)) is not None:

@@ -185,6 +185,43 @@ def test_drag_drop_and_drop_nowhere():
     assert cards_of(view, 2) == ["9s", "8s"]
 
 
+def test_a_pointer_pressed_on_the_picked_up_cards_drags_them_and_a_release_puts_them_down():
+    """The press itself put the cards down, so a player who picked a card up by a click and then
+    dragged it dragged nothing; in the other Spider games a player knows, the drag moves them."""
+    def press(app: App, col: int, index: int, at: float) -> dict:
+        return app.handle({"type": "pick", "col": col, "index": index, "pointer": True, "at": at})
+
+    app, _ = at_position()
+    press(app, 0, 2, 1_000)
+    view = press(app, 0, 2, 2_000)["view"]
+    assert view["columns"][0]["cards"][2]["selected"], "held while the press lasts: it may become a drag"
+    view = app.handle({"type": "drop", "col": 1})["view"]
+    assert cards_of(view, 1)[-2:] == ["9s", "8s"] and app.game.moves == 1, "dragged onto 10♠"
+    app, _ = at_position()
+    press(app, 0, 2, 1_000)
+    press(app, 0, 2, 2_000)
+    view = app.handle({"type": "tap", "col": 0, "index": 2, "pointer": True, "at": 2_100})["view"]
+    assert (app.selection, view["status"], app.game.moves) == (None, "", 0), "a click on them puts them down"
+    app, _ = at_position(position("spider-1", ["| 7s"] + ["| 2s", "| 3s"] * 4 + ["| 4s"], spare=1))
+    app.handle({"type": "action", "name": "tap-moves", "on": True})
+    press(app, 0, 0, 1_000)
+    app.handle({"type": "tap", "col": 0, "index": 0, "pointer": True, "at": 1_050})
+    assert app.selection, "one tap moves, but 7♠ has nowhere to go: left picked up"
+    press(app, 0, 0, 2_000)
+    app.handle({"type": "tap", "col": 0, "index": 0, "pointer": True, "at": 2_050})
+    assert (app.selection, app.game.moves) == (None, 0), "a tap on it puts it down, rather than trying again"
+    app, _ = at_position()
+    press(app, 0, 2, 1_000)
+    press(app, 0, 2, 2_000)
+    app.handle({"type": "key", "key": "ArrowRight"})
+    app.handle({"type": "tap", "col": 0, "index": 2, "pointer": True, "at": 2_100})
+    assert app.selection, "input between the press and a release: the release is no put-down"
+    app, _ = at_position()
+    app.handle({"type": "pick", "col": 0, "index": 2})
+    app.handle({"type": "pick", "col": 0, "index": 2})
+    assert app.selection is None, "a press with no pointer (no release to come) puts them down at once"
+
+
 def test_double_click_prefers_a_build_over_an_empty_column():
     app, _ = at_position()
     view = double_click(app, 0, 2)["view"]
@@ -203,7 +240,8 @@ def test_python_tells_a_double_click_from_two_presses_by_the_times_the_page_stam
     assert press(app, 0, 2, 1_000 + DOUBLE_PRESS_MS - 1)["view"]["moves"] == 1, "9♠–8♠ to 10♠: a double-click"
     app, _ = at_position()
     press(app, 0, 2, 1_000)
-    view = press(app, 0, 2, 1_000 + DOUBLE_PRESS_MS)["view"]
+    press(app, 0, 2, 1_000 + DOUBLE_PRESS_MS)
+    view = app.handle({"type": "tap", "col": 0, "index": 2, "pointer": True, "at": 1_000 + DOUBLE_PRESS_MS + 50})["view"]
     assert view["moves"] == 0 and not app.selection, "too slow: picked up, then put back"
     app, _ = at_position()
     press(app, 0, 2, 1_000, pointer=False)

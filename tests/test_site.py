@@ -149,6 +149,22 @@ def test_move_by_mouse_drag(page, base_url):
     assert faces(page, 2) == ["9s", "8s"]
 
 
+def test_cards_picked_up_by_a_click_can_be_dragged_and_a_click_puts_them_down(page, base_url):
+    """The press on a picked-up card put it down at once, so the drag that followed dragged nothing."""
+    open_game(page, pos_url(base_url, POSITION))
+    click_card(page, 0, 2)
+    time.sleep(0.5)  # not the rest of a double-click
+    mouse_drag(page, 0, 2, 2)
+    assert faces(page, 2) == ["9s", "8s"] and stat(page, "moves") == "1"
+    click_card(page, 2, 0)
+    assert "selected" in card(page, 2, 0).get_attribute("class")
+    time.sleep(0.5)
+    page.mouse.down()
+    assert "selected" in card(page, 2, 0).get_attribute("class"), "held while the button is down"
+    page.mouse.up()
+    assert page.locator(".card.selected").count() == 0 and stat(page, "moves") == "1", "put down by the release"
+
+
 def test_illegal_drag_springs_back_and_says_why(page, base_url):
     open_game(page, pos_url(base_url, POSITION))
     start = card(page, 0, 2).bounding_box()

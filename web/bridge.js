@@ -764,12 +764,14 @@ function onPointerDown(e) {
   }
   // Python tells a double-click or double-tap from two presses, by their times (sent with each event).
   send({ type: "pick", col: at.col, index: at.index, pointer: true, at: Date.now() });
-  if (!ready) return;
-  const picked = [...cards.values()].filter((el) => el.classList.contains("selected"));
-  if (!picked.length || at.index === null || !under.closest(".card.selected")) { press = null; return; }
+  if (at.index === null) { press = null; return; }
+  // Its release is a tap, for Python to act on; the cards picked up under the point (none before
+  // Python is up) follow a drag.
+  const held = ready && under.closest(".card.selected");
+  const picked = held ? [...cards.values()].filter((el) => el.classList.contains("selected")) : [];
   picked.sort((a, b) => Number(a.dataset.index) - Number(b.dataset.index));
-  press = { x: e.clientX, y: e.clientY, els: picked, dragging: false, pointer: e.pointerId, kind: e.pointerType, at };
-  board.setPointerCapture(e.pointerId);
+  press = { x: e.clientX, y: e.clientY, els: picked, dragging: false, strayed: false, pointer: e.pointerId, kind: e.pointerType, at };
+  if (picked.length) board.setPointerCapture(e.pointerId);
 }
 
 function onPointerMove(e) {
@@ -777,6 +779,7 @@ function onPointerMove(e) {
   const dx = e.clientX - press.x;
   const dy = e.clientY - press.y;
   if (!press.dragging && Math.hypot(dx, dy) < (DRAG_THRESHOLD_PX[press.kind] ?? DRAG_THRESHOLD_PX.touch)) return;
+  if (!press.els.length) { press.strayed = true; return; } // nothing to drag: no tap either
   press.dragging = true;
   const { col, index } = press.at; // the card left on top shows whole while the group is away
   $("board").querySelector(`.card[data-col="${col}"][data-index="${index - 1}"]`)?.classList.remove("covered");
@@ -792,8 +795,8 @@ function onPointerUp(e) {
   if (!press || e.pointerId !== press.pointer) return;
   const gesture = press;
   press = null;
-  if (!gesture.dragging) { // a tap: Python moves the card if the player asked one tap to do so
-    if (current.settings["tap-moves"] && e.type === "pointerup") send({ type: "tap", ...gesture.at, pointer: true, at: Date.now() });
+  if (!gesture.dragging) { // a tap: Python puts down the cards it was on, or moves them if the player asked one tap to
+    if (!gesture.strayed && e.type === "pointerup") send({ type: "tap", ...gesture.at, pointer: true, at: Date.now() });
     return;
   }
   gesture.els.forEach((el) => el.classList.remove("dragging"));
