@@ -296,7 +296,9 @@ class App:
         name, _, seed_text = fragment.partition("/")
         seed = _seed(seed_text)
         if name not in VARIANTS or (seed_text and seed is None):
-            self._say(f"That link ({fragment[:40]}) names no deal; your game is unchanged.", "error")
+            larger = name in VARIANTS and seed_text.isascii() and seed_text.isdigit()
+            why = f": deal numbers go up to {LAST_SEED}" if larger else ""
+            self._say(f"That link ({fragment[:40]}) names no deal{why}; your game is unchanged.", "error")
             return
         if name == self.game.variant.name and seed is None:
             return  # the variant on the table: nothing to open, nor to say
