@@ -44,7 +44,7 @@ from .shuffle import LAST_SEED, is_seed, random_below
 from .stats import IDLE_CAP_MS, Record, parse_day
 from .variants import VARIANTS
 from .verdicts import Verdicts
-from .view import LETTER_KEYS, render
+from .view import LETTER_KEYS, counted, render
 from .worker import OUTDATED
 
 BACKUP_PREFIX = f"{KEY_PREFIX}backup:"
@@ -170,7 +170,6 @@ class App:
         self.tone = "info"
         self.dialog: str | None = None
         self.autoplay: list[Move] | None = None
-        self.shown_win = False  # "Show me" played a win of this game: winning it is not the player's
         self.by_key = True  # "Show me" was asked by a key: say how a key stops it (a pointer has the buttons at hand)
         self.pace_ms = SHOW_ME_PACE_MS[1]
         self.badge: str | None = None
@@ -275,8 +274,9 @@ class App:
     def _say_taken_up(self) -> None:
         """A saved game taken up again: say which, as a new one is said."""
         deal = f", deal {self.game.seed}" if self.game.seed is not None else ""
+        winner = "Show me" if self.shown_win else "you"
         self._say(f"{self.game.variant.title}{deal}: " + (
-            "you won this one. New game deals another." if self.game.is_won
+            f"{winner} won this one. New game deals another." if self.game.is_won
             else "your game goes on where you left it."))
 
     def on_hash(self, event: dict[str, Any]) -> None:
@@ -452,6 +452,11 @@ class App:
         self.record = record
         self._remember(STATS_PREFIX + self.game.variant.name, record.to_json())
 
+    @property
+    def shown_win(self) -> bool:
+        """Whether "Show me" found this game's win: winning it is not the player's."""
+        return self.record.shown
+
     def counts(self, game: Game) -> bool:
         """Whether finishing ``game`` now goes into the statistics: a seeded deal (not a position
         from a link), not counted already."""
@@ -607,14 +612,12 @@ class App:
         """Tell the player what "Show me" found, and play the win if there is one."""
         self.autoplay = line or None
         if self.autoplay:
-            self.shown_win = True
             count = len(self.autoplay)
             fastest, slowest = SHOW_ME_PACE_MS
             self.pace_ms = max(fastest, min(slowest, SHOW_ME_WATCH_MS // count))
             forfeit = self.counts(self.game)
-            if forfeit:
-                self._keep_record(self.record.loss())
-            self._say(f"Found a win in {count} move{'s' if count != 1 else ''}"
+            self._keep_record((self.record.loss() if forfeit else self.record).win_shown())
+            self._say(f"Found a win in {counted(count, 'move')}"
                       f"{' (not counted as yours)' if forfeit else ''}.{' Esc stops it.' if self.by_key else ''}",
                       "hint")
         elif status == "unwinnable":
@@ -1126,7 +1129,7 @@ class App:
                 self._keep_record(self.record.win(self.game.score, self.game.moves, self.elapsed_ms // 1000).won_day())
             winner = ("Show me won" if self.shown_win else
                       "You won today's deal" if self.record.playing_day else "You won")
-            self._say(f"{winner}! {runs} runs, score {self.game.score} in {self.game.moves} moves.", "win")
+            self._say(f"{winner}! {runs} runs, score {self.game.score} in {counted(self.game.moves, 'move')}.", "win")
         self._say_if_dead_end()
         self._save()
         self._request_badge()

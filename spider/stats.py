@@ -3,7 +3,9 @@
 A game counts once it is finished: won by the player, or given up (replaced by a new game, a
 replay or a link after the first move, or handed to "Show me"). A game still in progress does
 not count yet, so the win rate never dips while a game is being played. ``counted`` marks the
-game in play as already counted, so undoing a win and playing it again never counts twice.
+game in play as already counted, so undoing a win and playing it again never counts twice;
+``shown`` marks it as one whose win "Show me" found, so a win of it is not the player's, even after
+a reload.
 
 Today's deal (the same for every player each day) counts as any game does, and its win also
 counts the day: days won, and days won in a row. ``playing_day`` marks the game in play as the
@@ -47,6 +49,7 @@ class Record:
     best_day_streak: int = 0
     last_day: str | None = None
     playing_day: str | None = None
+    shown: bool = False
 
     def win(self, score: int, moves: int, seconds: int) -> Record:
         """The record after the game in play is won with ``score`` in ``moves`` and ``seconds``."""
@@ -73,8 +76,13 @@ class Record:
 
     def next_game(self, day: str | None = None) -> Record:
         """The record as a new game starts (the deal of ``day``, if it is one): nothing of it is
-        counted yet."""
-        return replace(self, counted=False, playing_day=day)
+        counted or shown yet."""
+        return replace(self, counted=False, playing_day=day, shown=False)
+
+    def win_shown(self) -> Record:
+        """The record after "Show me" found a win of the game in play: its win, played or not, is
+        not the player's."""
+        return replace(self, shown=True)
 
     def rows(self, today: date | None = None) -> list[tuple[str, str]]:
         """What the statistics dialog lists, label and value, in a player's words. The days in a
@@ -117,7 +125,7 @@ class Record:
         for field in fields(cls):
             value = data.get(field.name, field.default)
             whole = isinstance(value, int) and not isinstance(value, bool)
-            if field.name == "counted":
+            if field.name in ("counted", "shown"):
                 ok = isinstance(value, bool)
             elif field.name == "best_score":  # a long game's score can fall below zero
                 ok = value is None or whole

@@ -189,7 +189,7 @@ def _won_words(app: App) -> str:
     lines together or into the record read after them ("0:02. Won 3 of 5")."""
     game = app.game
     deal = "Today's deal" if app.record.playing_day else "Deal"
-    lines = [[f"Score {game.score}", f"{game.points} points"], [f"{game.moves} moves", clock_text(app.elapsed_ms // 1000)]]
+    lines = [[f"Score {game.score}", f"{game.points} points"], [counted(game.moves, "move"), clock_text(app.elapsed_ms // 1000)]]
     if game.seed is not None:  # on a line of its own: with "score" beside it, a phone broke the line after a "·"
         lines.insert(0, [f"{deal} {game.seed}"])
     return "\n".join(" · ".join(part.replace(" ", "\u00a0") for part in line) + "." for line in lines)
@@ -247,4 +247,9 @@ def _stock_words(game: Game) -> str:
     if n >= len(game.columns):
         return f"Deal a row ({game.deals_left} left)"
     where = "column 1" if n == 1 else f"columns 1–{n}"
-    return f"Deal {n} card{'s' if n != 1 else ''} to {where} ({game.deals_left} left)"
+    return f"Deal {counted(n, 'card')} to {where} ({game.deals_left} left)"
+
+
+def counted(n: int, noun: str) -> str:
+    """``n`` and ``noun``, plural unless one: "1 move", "2 moves"."""
+    return f"{n} {noun}{'' if n == 1 else 's'}"

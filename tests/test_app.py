@@ -26,7 +26,7 @@ from spider.app import (
     handle_json,
 )
 from spider.stats import IDLE_CAP_MS
-from spider.view import CONTROLS
+from spider.view import CONTROLS, counted
 from spider.winnable import winnable_seeds
 from spider.worker import OUTDATED, work, work_json
 
@@ -517,6 +517,15 @@ def test_win_opens_dialog():
     assert view["status"].startswith("This game is already won") and view["tone"] == "info"
     view = app.handle({"type": "action", "name": "replay"})["view"]
     assert not view["won"] and view["dialog"] is None and view["moves"] == 0 and view["won_text"] is None
+
+
+def test_a_win_in_one_move_says_one_move():
+    """It said "in 1 moves", and the win dialog "1 moves", for a position a link opened a move from its win."""
+    app, _ = at_position(NEAR_WIN.replace("moves=10", "moves=0"))
+    app.handle({"type": "pick", "col": 1, "index": 0})
+    view = app.handle({"type": "pick", "col": 0})["view"]
+    assert view["status"].endswith(" in 1 move.") and view["won_text"].splitlines()[-1].startswith("1\u00a0move ·")
+    assert [counted(n, "move") for n in (0, 1, 2)] == ["0 moves", "1 move", "2 moves"]
 
 
 def test_a_win_undone_drops_its_dialog():

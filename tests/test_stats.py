@@ -106,6 +106,7 @@ def test_any_run_of_games_adds_up_and_round_trips(outcomes):
     ({"played": -1}, "played is impossible: -1"),
     ({"won": "3"}, "won is impossible: '3'"),
     ({"counted": 1}, "counted is impossible: 1"),
+    ({"shown": "yes"}, "shown is impossible: 'yes'"),
     ({"won": 9}, "do not add up"),
     ({"streak": 2}, "do not add up"),
     ({"played": 2, "streak": 2, "best_streak": 2}, "do not add up"),  # a streak of two from one win
@@ -193,6 +194,15 @@ def test_a_win_show_me_plays_counts_as_lost():
     view = app.handle({"type": "tick", "now": 1_000})["view"]
     assert view["won"] and rows(view)["Played"] == "1" and rows(view)["Won"] == "0 (0 %)"
     assert view["won_title"] == "Show me won it" and view["status"].startswith("Show me won! 8 runs")
+    again = App()
+    response = again.handle({"type": "start", "storage": dict(app.storage), "hash": "", "now": 0})
+    assert again.shown_win and response["view"]["status"].endswith(": Show me won this one. New game deals another."), \
+        "reloaded, the win is still Show me's (it said 'you won this one')"
+    again.handle({"type": "action", "name": "variant", "variant": "spider-2"})
+    later = again.handle({"type": "action", "name": "variant", "variant": "spider-1"})["view"]
+    assert later["status"].endswith(": Show me won this one. New game deals another."), "and after a switch"
+    later = again.handle({"type": "action", "name": "new"})["view"]
+    assert not again.shown_win and not later["record"]["summary"].startswith("A game won by"), "a new game is the player's"
     assert view["record"]["summary"] == "A game won by Show\u00a0me counts as lost.\nWon 0 of 1 (0 %) · winning streak 0"
     app.handle({"type": "action", "name": "undo"})
     view = app.handle({"type": "action", "name": "redo"})["view"]
