@@ -210,6 +210,11 @@ def test_a_pointer_pressed_on_the_picked_up_cards_drags_them_and_a_release_puts_
     press(app, 0, 0, 2_000)
     app.handle({"type": "tap", "col": 0, "index": 0, "pointer": True, "at": 2_050})
     assert (app.selection, app.game.moves) == (None, 0), "a tap on it puts it down, rather than trying again"
+    press(app, 0, 0, 3_000)
+    app.handle({"type": "tap", "col": 0, "index": 0, "pointer": True, "at": 3_050})
+    press(app, 0, 0, 3_200)
+    view = app.handle({"type": "tap", "col": 0, "index": 0, "pointer": True, "at": 3_250})["view"]
+    assert (app.selection, view["tone"]) == (None, "info"), "a quick second tap puts it down: no double-tap's 'nowhere to go'"
     app, _ = at_position()
     press(app, 0, 2, 1_000)
     press(app, 0, 2, 2_000)
@@ -1981,3 +1986,149 @@ def test_the_answer_to_a_dialog_that_is_not_open_changes_nothing_and_says_nothin
     response = app.handle({"type": "action", "name": name, "seed": "7"})
     assert (response["view"]["status"], response["view"]["tone"]) == (view["status"], view["tone"])
     assert app.game.to_text() == game and app.record == record and app.saving and response["view"]["dialog"] is None
+
+
+# --- from a mutation audit: decisions no test pinned ----------------------------------------
+def test_a_tap_on_another_card_of_the_picked_up_column_moves_nothing():
+    """With one tap moving cards, only a tap on the picked-up card sends them: one on a face-down
+    card of their column is said to be face down, and the cards stay."""
+    app, _ = at_position()
+    app.handle({"type": "action", "name": "tap-moves", "on": True})
+    app.handle({"type": "pick", "col": 0, "index": 2})  # by a key: no tap follows
+    app.handle({"type": "pick", "col": 0, "index": 0, "pointer": True, "at": 5_000})
+    view = app.handle({"type": "tap", "col": 0, "index": 0, "pointer": True, "at": 5_050})["view"]
+    assert app.game.moves == 0 and view["status"].startswith("That card is face down")
+
+
+def test_a_click_on_a_card_that_cannot_be_picked_up_is_a_refused_drop():
+    """5♥ with 3♠ on it cannot move together: a click there with 9♠–8♠ picked up is their drop,
+    refused, not "Picked up 5♥ 3♠ instead"."""
+    app, _ = at_position(position("spider-4", ["| 9s 8s", "| 5h 3s", "| Kc", "| Qd"], spare=3))
+    app.handle({"type": "pick", "col": 0, "index": 0})
+    view = app.handle({"type": "pick", "col": 1, "index": 0})["view"]
+    assert view["status"].startswith("Can't move there") and "Picked up" not in view["status"]
+    assert app.game.moves == 0
+
+
+@pytest.mark.parametrize("name, on, drawn", [
+    ("animations", False, lambda view: view["still"] is True),
+    ("tap-moves", True, lambda view: view["settings"]["tap-moves"] is True),
+    ("letter-keys", False, lambda view: view["titles"]["new"] == "New game"),
+])
+def test_a_setting_stores_the_view_it_draws(name, on, drawn):
+    """The next start paints the stored view before Python is up: with the old one, cards fly with
+    animations off, or a tap is taken the old way."""
+    app, _ = started()
+    response = app.handle({"type": "action", "name": name, "on": on})
+    assert drawn(json.loads(response["store"]["spider:view:spider-1"]))
+
+
+def test_a_link_to_the_deal_in_play_of_another_variant_takes_it_up():
+    app, _ = started(hash_="#spider-2/77")
+    app.handle({"type": "action", "name": "deal"})
+    app.handle({"type": "action", "name": "variant", "variant": "spider-1"})
+    view = app.handle({"type": "hash", "hash": "#spider-2/77"})["view"]
+    assert (app.game.seed, app.game.moves, view["dialog"]) == (77, 1, None), "not 'the link opens another game'"
+    assert view["status"].endswith("your game goes on where you left it.")
+
+
+def test_a_newcomer_by_a_position_link_is_told_what_it_opened():
+    _, response = at_position()
+    assert response["view"]["status"] == "Welcome! Opened the position from the link. Rules: ⋯ menu › How to play."
+
+
+def test_a_press_half_a_second_after_a_tap_moved_cards_is_a_new_press():
+    app, _ = at_position()
+    app.handle({"type": "action", "name": "tap-moves", "on": True})
+    app.handle({"type": "pick", "col": 0, "index": 2, "pointer": True, "at": 1_000})
+    app.handle({"type": "tap", "col": 0, "index": 2, "pointer": True, "at": 1_050})
+    assert TAP_SETTLE_MS == 500
+    app.handle({"type": "pick", "col": 0, "index": 1, "pointer": True, "at": 1_600})  # the 3♠ turned up
+    assert (app.selection.col, app.selection.index) == (0, 1)
+
+
+def test_a_press_of_the_stock_after_a_deal_undone_deals_again():
+    """A press within 0.4 s of a deal is its rest only with no move between: an undo is one."""
+    app, _ = started()
+    app.handle({"type": "action", "name": "deal", "now": 1_000, "at": 1_000, "pointer": True})
+    app.handle({"type": "action", "name": "undo", "now": 1_100})
+    view = app.handle({"type": "action", "name": "deal", "now": 1_200, "at": 1_200, "pointer": True})["view"]
+    assert view["stock"]["count"] == 40
+
+
+def test_finish_with_nothing_playing_leaves_what_was_said():
+    app, response = at_position()
+    view = app.handle({"type": "action", "name": "finish"})["view"]
+    assert (view["status"], view["said"]) == (response["view"]["status"], response["view"]["said"])
+
+
+def test_keys_say_the_cards_are_put_back():
+    app, _ = at_position()
+    key = {"type": "key", "key": "Enter", "board": True, "focus": {"col": 0, "index": 2}}
+    app.handle(key)
+    assert app.handle(key)["view"]["status"] == "Put the cards back." and app.selection is None
+
+
+def test_a_hint_puts_down_the_cards_picked_up():
+    app, _ = at_position()
+    app.handle({"type": "pick", "col": 0, "index": 2})
+    view = ask_hint(app)
+    assert app.selection is None and not any(card["selected"] for col in view["columns"] for card in col["cards"])
+
+
+def test_one_hint_is_not_numbered_one_of_one():
+    app, _ = at_position(position("spider-1", ["| 2s", "| 3s"] + ["| Ks"] * 8, spare=0))
+    assert ask_hint(app)["status"] == "Hint: 2♠ to column 2: reveals a face-down card in column 1."
+
+
+def test_a_failed_copy_says_so():
+    app, _ = started()
+    status = app.handle({"type": "action", "name": "copied", "ok": False})["view"]["status"]
+    assert status.startswith("Could not copy") and "copied" not in status.split(".")[0]
+
+
+def test_names_say_what_is_picked_up_hinted_and_where_it_may_go():
+    """What a screen reader says: sight shows the ring, the glow and the open columns."""
+    app, _ = at_position()
+    view = app.handle({"type": "pick", "col": 0, "index": 2})["view"]
+    assert view["columns"][0]["cards"][2]["name"].endswith(", picked up")
+    assert view["columns"][1]["name"].endswith(", a legal drop")
+    assert not view["columns"][5]["name"].endswith(", a legal drop"), "Q♠ takes no 9"
+    app.handle({"type": "key", "key": "Escape"})
+    hinted = [card for col in ask_hint(app)["columns"] for card in col["cards"] if card["hint"]]
+    assert hinted and all(card["name"].endswith(", hint") for card in hinted)
+
+
+def test_redo_is_off_with_nothing_to_redo():
+    app, response = at_position()
+    assert response["view"]["can_redo"] is False
+    play_by_picks(app, Move(0, 1, 2))
+    assert app.handle({"type": "action", "name": "undo"})["view"]["can_redo"] is True
+
+
+def test_peek_switched_on_in_another_tab_asks_for_the_badge():
+    app, _ = started()
+    settings = json.loads(app.storage["spider:settings"]) | {"peek": True}
+    view = app.handle({"type": "external", "key": "spider:settings", "value": json.dumps(settings)})["view"]
+    assert app.peek and view["badge"], "a badge, not none"
+    assert app.jobs.pending("peek") or view["badge"]["state"] != "thinking", "a check is asked for, not 'Checking…' for ever"
+
+
+def test_winnable_only_never_deals_the_game_just_played_again_as_the_round_begins(monkeypatch: pytest.MonkeyPatch):
+    """Every proven deal dealt once: the next round draws from them all but the one on the table."""
+    monkeypatch.setattr("spider.winnable.winnable_seeds", lambda name: (3, 5))
+    app, _ = started(seed=3)
+    app.handle({"type": "action", "name": "winnable", "on": True})
+    for _ in range(6):
+        seed = app.game.seed
+        view = app.handle({"type": "action", "name": "new"})["view"]
+        assert app.game.seed != seed and view["status"].startswith(f"Spider · 1 suit, deal {app.game.seed}: proven")
+
+
+def test_winnable_only_switched_off_in_another_tab_stops_this_tabs_seed_checks(monkeypatch: pytest.MonkeyPatch):
+    few_proven(monkeypatch)
+    app, _ = at_position()
+    (check,) = app.handle({"type": "action", "name": "winnable", "on": True})["work"]
+    settings = json.loads(app.storage["spider:settings"]) | {"winnable": []}
+    response = app.handle({"type": "external", "key": "spider:settings", "value": json.dumps(settings)})
+    assert {"kind": "cancel", "ids": [check["id"]], "stop": True} in response["work"] and not app.jobs.pending("verify")

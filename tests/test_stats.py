@@ -110,6 +110,7 @@ def test_any_run_of_games_adds_up_and_round_trips(outcomes):
     ({"won": 9}, "do not add up"),
     ({"streak": 2}, "do not add up"),
     ({"played": 2, "streak": 2, "best_streak": 2}, "do not add up"),  # a streak of two from one win
+    ({"played": 2, "won": 2, "streak": 2}, "do not add up"),  # a streak past its best
     ({"best_score": None}, "best game does not match"),
 ])
 def test_a_damaged_record_is_refused_with_what_is_wrong(change, words):
