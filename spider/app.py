@@ -920,7 +920,7 @@ class App:
             self.tap_moves = bool(event.get("on"))
             self._say("One click or tap sends a card to its best place; drag it to choose another." if self.tap_moves
                       else "A click or tap picks a card up; a double-click or double-tap sends it to its best place.")
-            self._save()  # with the view it draws, so that a tap before Python is up is sent as this asks
+            self._save()  # with the view it draws, so that the next start's menu shows it before Python is up
         elif name == "animations":
             self.animations = bool(event.get("on"))
             self._say("Animations on." if self.animations else "Animations off: cards move at once.")
