@@ -2017,7 +2017,7 @@ def test_a_click_on_a_card_that_cannot_be_picked_up_is_a_refused_drop():
 ])
 def test_a_setting_stores_the_view_it_draws(name, on, drawn):
     """The next start paints the stored view before Python is up: with the old one, cards fly with
-    animations off, or a tap is taken the old way."""
+    animations off, the menu shows the old choice, or a tooltip names a letter key switched off."""
     app, _ = started()
     response = app.handle({"type": "action", "name": name, "on": on})
     assert drawn(json.loads(response["store"]["spider:view:spider-1"]))
