@@ -301,7 +301,7 @@ class HintSearch:
         idle.sort(key=lambda entry: (-entry[0], entry[1]))
         out = _marked_repeats(table, root, ranked)
         if DEAL in legal:
-            row = "a new row" if root[2] >= table.ncols else f"the last {root[2]} card{'s' if root[2] > 1 else ''}"
+            row = "a new row" if root[2] >= table.ncols else "the last card" if root[2] == 1 else f"the last {root[2]} cards"
             # "deal: nothing useful is left" read as if dealing were no use (the player audit)
             why = f"deal {row}" + ("" if useful else ", as no other move helps" if steps else ", as no other move is legal")
             out.append(Hint(DEAL, why))

@@ -789,3 +789,31 @@ def test_with_the_stock_gone_no_hint_fills_a_column_so_you_can_deal():
             assert not [h.reason for h in found if "so you can deal" in h.reason], game.to_text()
         game.play(next(h for h in found if h.useful).move)
     assert seen == 5, "the game reached empty columns with the stock gone"
+
+
+# --- from a mutation audit of the engine: what no test pinned ---------------------------------
+def test_a_fill_for_the_deal_names_the_empty_column():
+    """With useful moves about, filling the empty column is listed last, naming the column it fills."""
+    g = spider.Game.from_text(position("spider-1", ["2s | 9s", "5s | Ts", "| Ks 3s"] + ["| 6s"] * 6 + [""], stock="Ks", spare=0))
+    reasons = {h.move: h.reason for h in hints(g)}
+    assert reasons[spider.Move(2, 9)] == "no useful move: fills column 10 so you can deal"
+
+
+def test_a_move_to_a_later_empty_column_names_the_first():
+    """Two empty columns: the move to the second is the same as to the first, which it names."""
+    g = spider.Game.from_text(position("spider-1", ["2s | 9s", "5s | Ts", "", ""] + ["| 4s"] * 6, stock="Ks", spare=0))
+    reasons = {h.move: h.reason for h in hints(g)}
+    assert reasons[spider.Move(0, 3)] == "no useful move: same as moving it to column 3"
+
+
+def test_a_deal_of_one_card_is_not_plural():
+    """One card left in the stock: "deal the last card", not "the last 1 cards" (nor "1 card")."""
+    g = spider.Game.from_text(position("spider-1", ["2s | 9s", "5s | Ts", "| Ks", "| Qs"] + ["| 4s"] * 6, stock="Ks", spare=0))
+    assert len(g.stock) == 1
+    assert {h.move: h.reason for h in hints(g)}[spider.DEAL] == "deal the last card"
+
+
+def test_scorpion_says_in_suit_as_its_runs_are_in_suit():
+    """Scorpion groups take any cards, but its runs are of one suit, so a same-suit build says "in suit"."""
+    g = spider.Game.from_text(position("scorpion", ["| Kd 8h", "| 9h", "| 2c", "| 2s"], spare=3))
+    assert {h.move: h.reason for h in hints(g)}[spider.Move(0, 1)] == "builds 8♥ on 9♥ in suit"

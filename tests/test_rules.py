@@ -408,3 +408,46 @@ def test_a_position_text_has_no_seed_and_no_history():
     text = position("spider-1", ["| 5s", "| 6s"], spare=1, moves=4)
     g = Game.from_text(text)
     assert g.seed is None and g.history == () and g.moves == 4 and g.to_text() == text
+
+
+# --- from a mutation audit of the engine: what no test pinned ---------------------------------
+def test_the_card_needed_is_named_as_a_court_card_where_it_is_one():
+    """The card a refused card needs is named as players name it: 10♥ needs a J, J a Q, Q a K."""
+    g = game("spider-4", ["| Th", "| 5c", "| Jd", "| Qs"], spare=1)
+    assert g.why_illegal(Move(0, 1)) == "10♥ can't go on 5♣: it needs a J"
+    assert g.why_illegal(Move(2, 1)) == "J♦ can't go on 5♣: it needs a Q"
+    assert g.why_illegal(Move(3, 1)) == "Q♠ can't go on 5♣: it needs a K"
+    s = game("scorpion", ["| Th", "| 5c", "| Qd"], spare=1)
+    assert s.why_illegal(Move(0, 1)) == "10♥ can't go on 5♣: it needs the J♥"
+    assert s.why_illegal(Move(2, 1)) == "Q♦ can't go on 5♣: it needs the K♦"
+
+
+def test_scorpion_lists_no_move_of_a_group_onto_its_own_column():
+    """In "4♥ 7♣ 5♥" the group from 4♥ has its base one below the 5♥ on top of its own column: no move."""
+    g = game("scorpion", ["| 4h 7c 5h", "| 9s"], spare=1)
+    legal = g.legal_moves()
+    assert Move(0, 0, 3) not in legal
+    assert all(m.src != m.dst for m in legal if not m.is_deal)
+    assert all(g.why_illegal(m) is None for m in legal)
+
+
+def test_groups_stop_at_the_first_face_down_card_in_scorpion_and_easy():
+    """Any card moves with the cards on it in Scorpion, and a rank sequence in Easy, but only face up."""
+    s = game("scorpion", ["Kd 3c | 8h 2c", ""], spare=0)
+    assert s.movable(0) == 2
+    assert [m for m in s.legal_moves() if not m.is_deal and m.src == 0 and m.count > 2] == []
+    e = game("spider-easy", ["9s | 8h 7d", "| Tc"], spare=1)
+    assert e.movable(0) == 2
+    assert Move(0, 1, 3) not in e.legal_moves()
+
+
+def test_a_refused_deal_says_how_to_make_it_allowed():
+    """A refused deal says what to do about it, not only which column is empty."""
+    g = game("spider-1", ["| 5s", ""] + ["| 9s"] * 8, stock="Ks")
+    assert g.why_illegal(DEAL) == "column 2 is empty: fill every column before dealing"
+
+
+def test_a_mixed_suit_group_names_its_cards_bottom_first():
+    """The pair is named as it lies, the lower card first."""
+    g = game("spider-4", ["| 9s 8h 7h", "| Tc"], spare=1)
+    assert g.why_unmovable(0, 3) == "9♠ and 8♥ are not the same suit, so they can't move together"

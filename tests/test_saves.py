@@ -155,3 +155,15 @@ def test_a_larger_moves_counter_is_kept():
     data["moves"] = 5
     data["position"] = data["position"].replace("moves=1", "moves=5")
     assert Game.from_json(json.dumps(data)).score == 495
+
+
+# --- from a mutation audit of the engine: what no test pinned ---------------------------------
+@pytest.mark.parametrize("start", [5, ["spider-1"], {"a": 1}])
+@pytest.mark.parametrize("seeded", [False, True])
+def test_a_save_whose_start_is_not_text_is_refused_as_having_no_start(start, seeded):
+    """A start that is not text is refused as missing, not handed to the parser (which would crash on it)."""
+    g = Game("spider-1", 3) if seeded else Game.from_text(position("spider-1", ["| 5s", "| 6s"], spare=1))
+    data = json.loads(g.to_json())
+    data["start"] = start
+    with pytest.raises(SaveError, match="the save has no start position"):
+        Game.from_json(json.dumps(data))
