@@ -185,7 +185,7 @@ class App:
 
         ``idle`` asks the page for spare time (an ``idle`` event) while hints are being worked
         out in the background. An ``idle`` event changes nothing visible, so its ``view`` is
-        None, unless it finished a hint the player asked for.
+        None, unless it finished a hint the player asked for; so is a ``tap`` that changed nothing.
         """
         self.store = {}
         self.jobs.outbox = []
@@ -197,8 +197,7 @@ class App:
             self.storage_warned = self.unconfirmed = False
         if kind == "idle":
             if not self.on_idle(event):
-                return {"view": None, "store": {}, "hash": self.link(), "handled": True, "work": [],
-                        "idle": self._idle_wanted(), "download": None}
+                return self._unchanged()
         else:
             self._tick(event.get("now"))
             player = kind not in ("tick", "worked", "worker-error", "external", "storage-error", "hide", "show",
@@ -223,6 +222,8 @@ class App:
                 self._take_over(event, handled, paused)
                 if self.stopping and self.said == said and self.autoplay is None and not self.jobs.pending("solve"):
                     self._say(STOPPED)  # an input with nothing to say (a dialog opened) left "Found a win…"
+            if kind == "tap" and not handled and self.said == said and not self.store and not self.jobs.outbox:
+                return self._unchanged()  # most releases of a click: the press did all there was to do
         view = self.view()
         if SETTINGS_KEY in self.store:  # after the games: the page stops at the first write that fails
             self.store[SETTINGS_KEY] = self.store.pop(SETTINGS_KEY)
@@ -232,6 +233,11 @@ class App:
             self.unconfirmed = True
         return {"view": view, "store": self.store, "hash": self.link(), "handled": handled, "work": self.jobs.outbox,
                 "idle": self._idle_wanted(), "download": self.download}
+
+    def _unchanged(self) -> dict[str, Any]:
+        """The response to an event that changed nothing the page shows: no view to draw."""
+        return {"view": None, "store": {}, "hash": self.link(), "handled": True, "work": [], "idle": self._idle_wanted(),
+                "download": None}
 
     def _tick(self, now: Any) -> None:
         """Count the time since the last event as play, while the clock runs. A game opened by this
@@ -1347,23 +1353,24 @@ class App:
         move = self.selection_move(col)
         self._play(move if self.game.is_legal(move) else (self._fitting_part(col) or move))
 
-    def on_tap(self, event: dict[str, Any]) -> None:
+    def on_tap(self, event: dict[str, Any]) -> bool:
         """A click or tap let go where it was pressed. On the group picked up before the press, it
         puts the group down; on the group its press picked up, with "one tap moves" on, the group
         goes to its best place (if it has none, it stays picked up for the player to choose a
-        column)."""
+        column). False if it changed nothing: most releases, which then cost no drawing."""
         sel, lifted, self.lifted = self.selection, self.lifted, None
         if sel is None or (sel.col, sel.index) != (event.get("col"), event.get("index")):
-            return
+            return False
         if lifted == (sel.col, sel.index):
             self.selection = None
             self._say("")
-            return
-        if not self.tap_moves:
-            return
-        src, dst = sel.col, best_destination(self.game, sel.col, self._picked_count())
-        if dst is not None and self._move_selection(dst) and (now := _pressed_at(event)) is not None:
+            return True
+        src, dst = sel.col, best_destination(self.game, sel.col, self._picked_count()) if self.tap_moves else None
+        if dst is None:
+            return False
+        if self._move_selection(dst) and (now := _pressed_at(event)) is not None:
             self.tap_moved_at = (now, self.game, (src, dst))
+        return True
 
     def _double(self, col: int, index: int) -> None:
         """Double-click/tap: move the group to its best legal destination (with "one tap moves"
