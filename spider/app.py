@@ -148,9 +148,11 @@ class App:
         # moves, on which card (col, index); and when a tap last moved cards, with one tap moves on,
         # and the columns they left and went to.
         self.pressed: tuple[float, Game, int, int, int] | None = None
-        # A pointer pressed on the card already picked up: a drag moves the cards, a release where
-        # it was pressed (a ``tap``) puts them down, as a second click always did.
-        self.lifted: tuple[int, int] | None = None
+        # A pointer pressed on the card already picked up (col, index), and whether the press is the
+        # rest of a double-click: a drag moves the cards; a release where it was pressed (a ``tap``)
+        # sends them to their best place if it is, as the browser's own dblclick comes on the second
+        # release, else puts them down, as a second click always did.
+        self.lifted: tuple[int, int, bool] | None = None
         self.tap_moved_at: tuple[float, Game | None, tuple[int, ...]] = (-TAP_SETTLE_MS, None, ())
         self.stopping = False  # the event being handled stops "Show me", if the game handles it
         self.paused: list[Move] | None = None  # the rest of the win "Show me" was playing when the event came
@@ -1251,16 +1253,23 @@ class App:
         if timed and not self.tap_moves and isinstance(index, int) and pressed is not None:
             at, game, moves, was_col, was_index = pressed
             if 0 <= now - at < DOUBLE_PRESS_MS and game is self.game and (moves, was_col, was_index) == (game.moves, col, index):
-                self._double(col, index)
+                if self._held(col, index):
+                    self.lifted = (col, index, True)  # a quick press and drag drags, not the double-click's move
+                else:
+                    self._double(col, index)
                 return
         before = self.game.moves
-        sel = self.selection
-        if timed and sel is not None and (sel.col, sel.index) == (col, index):
-            self.lifted = (col, index)  # put down on release, unless the press becomes a drag
+        if timed and self._held(col, index):
+            self.lifted = (col, index, False)  # put down on release, unless the press becomes a drag
         else:
             self._pick(col, index)
         if timed and isinstance(index, int) and self.game.moves == before:  # a press that moved cards starts none
             self.pressed = (now, self.game, before, col, index)
+
+    def _held(self, col: int, index: Any) -> bool:
+        """Whether the card at (``col``, ``index``) is the one picked up, the group's lowest."""
+        sel = self.selection
+        return sel is not None and (sel.col, sel.index) == (col, index)
 
     def _pick(self, col: int, index: Any) -> None:
         """With cards picked up, a press on another column drops them there; where they cannot go,
@@ -1361,9 +1370,12 @@ class App:
         sel, lifted, self.lifted = self.selection, self.lifted, None
         if sel is None or (sel.col, sel.index) != (event.get("col"), event.get("index")):
             return False
-        if lifted == (sel.col, sel.index):
-            self.selection = None
-            self._say("")
+        if lifted is not None and lifted[:2] == (sel.col, sel.index):
+            if lifted[2]:
+                self._double(sel.col, sel.index)
+            else:
+                self.selection = None
+                self._say("")
             return True
         src, dst = sel.col, best_destination(self.game, sel.col, self._picked_count()) if self.tap_moves else None
         if dst is None:

@@ -58,10 +58,18 @@ def cards_of(view: dict, col: int) -> list[str]:
     return [c["card"] for c in view["columns"][col]["cards"]]
 
 
+def click(app: App, col: int, index: int | None, at: float) -> dict:
+    """A pointer's press on a card and its release there 50 ms later, as the page sends them; the
+    response that changed the page last."""
+    pressed = app.handle({"type": "pick", "col": col, "index": index, "pointer": True, "at": at, "now": at})
+    released = app.handle({"type": "tap", "col": col, "index": index, "pointer": True, "at": at + 50, "now": at + 50})
+    return pressed if released["view"] is None else released
+
+
 def double_click(app: App, col: int, index: int, at: float = 100_000) -> dict:
-    """Two presses of the pointer on the same card, 0.1 s apart."""
-    app.handle({"type": "pick", "col": col, "index": index, "pointer": True, "at": at})
-    return app.handle({"type": "pick", "col": col, "index": index, "pointer": True, "at": at + 100})
+    """Two clicks of the pointer on the same card, their presses 0.1 s apart."""
+    click(app, col, index, at)
+    return click(app, col, index, at + 100)
 
 
 def play_by_picks(app: App, move: Move) -> dict:
@@ -244,8 +252,13 @@ def test_python_tells_a_double_click_from_two_presses_by_the_times_the_page_stam
         return app.handle({"type": "pick", "col": col, "index": index, "pointer": pointer, "at": at, "now": at})
 
     app, _ = at_position()
-    press(app, 0, 2, 1_000)
-    assert press(app, 0, 2, 1_000 + DOUBLE_PRESS_MS - 1)["view"]["moves"] == 1, "9♠–8♠ to 10♠: a double-click"
+    click(app, 0, 2, 1_000)
+    assert click(app, 0, 2, 1_000 + DOUBLE_PRESS_MS - 1)["view"]["moves"] == 1, "9♠–8♠ to 10♠: a double-click"
+    app, _ = at_position()
+    click(app, 0, 2, 1_000)
+    assert press(app, 0, 2, 1_100)["view"]["moves"] == 0, "the double-click moves on its release, as dblclick comes"
+    view = app.handle({"type": "drop", "col": 2})["view"]
+    assert cards_of(view, 2) == ["9s", "8s"], "a quick second press that becomes a drag drags, to where it is let go"
     app, _ = at_position()
     press(app, 0, 2, 1_000)
     press(app, 0, 2, 1_000 + DOUBLE_PRESS_MS)
