@@ -1364,9 +1364,10 @@ class App:
 
     def on_tap(self, event: dict[str, Any]) -> bool:
         """A click or tap let go where it was pressed. On the group picked up before the press, it
-        puts the group down; on the group its press picked up, with "one tap moves" on, the group
-        goes to its best place (if it has none, it stays picked up for the player to choose a
-        column). False if it changed nothing: most releases, which then cost no drawing."""
+        puts the group down, or, ending a double-click, sends it to its best place; on the group its
+        press picked up, with "one tap moves" on, the group goes to its best place (if it has none,
+        it stays picked up for the player to choose a column). False if it changed nothing: most
+        releases, which then cost no drawing."""
         sel, lifted, self.lifted = self.selection, self.lifted, None
         if sel is None or (sel.col, sel.index) != (event.get("col"), event.get("index")):
             return False

@@ -795,7 +795,7 @@ function onPointerUp(e) {
   if (!press || e.pointerId !== press.pointer) return;
   const gesture = press;
   press = null;
-  if (!gesture.dragging) { // a tap: Python puts down the cards it was on, or moves them if the player asked one tap to
+  if (!gesture.dragging) { // a tap: Python puts down the cards it was on, ends a double-click, or moves them if asked to
     if (!gesture.strayed && e.type === "pointerup") send({ type: "tap", ...gesture.at, pointer: true, at: Date.now() });
     return;
   }
