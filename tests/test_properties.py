@@ -35,6 +35,9 @@ def check_legality(g: Game, rng: random.Random) -> None:
     assert len(set(legal)) == len(legal), "legal_moves lists a move twice"
     assert all(g.why_illegal(m) is None for m in legal)
     assert legal.count(DEAL) == (g.why_illegal(DEAL) is None)
+    assert all(c.face_up for m in legal if not m.is_deal for c in g.columns[m.src][-m.count:]), \
+        "a legal move takes a face-down card"
+    assert all(m.src != m.dst for m in legal if not m.is_deal), "a legal move onto its own column"
     linked = g._linked_moves() + ([DEAL] if DEAL in legal else [])
     assert legal == linked, "the fast Spider path disagrees with the general rules"
     legal_set = set(legal)
