@@ -311,3 +311,36 @@ def test_a_solver_worker_that_cannot_start_is_reported(fresh_context, static_ser
     assert "no solver in this browser" in page.locator('[data-role="status"]').inner_text()
     save_screenshot(page, "desktop-solver-failed")
     deal_and_expect_moves(page, 1)
+
+
+def test_a_card_pressed_before_python_is_up_is_dragged_once_it_is(fresh_context, base_url: str, watch) -> None:
+    """The early paint's board takes presses before Python is up (they wait in a queue): one held
+    down until Python is up, then dragged, carries the card it picked up (it carried nothing, and
+    left the card picked up)."""
+    from spider import Game
+    from spider.app import FIRST_DEALS
+    from spider.winnable import winnable_seeds
+
+    context = fresh_context()
+    context.add_init_script("(() => { const random = Math.random;"
+                            " Math.random = () => { Math.random = random; return 0.999; }; })()")  # the last early deal
+    page = new_tab(context, watch)
+    held = []
+    page.route("**/*.whl", lambda route: route.continue_() if held else held.append(route))
+    page.goto(base_url)
+    page.wait_for_selector('.card[data-col="0"]')
+    game = Game("spider-1", winnable_seeds("spider-1")[FIRST_DEALS - 1])
+    move = next(m for m in game.legal_moves() if not m.is_deal and m.count == 1)
+    box = page.locator(f'.card[data-col="{move.src}"][data-index="{len(game.columns[move.src]) - 1}"]').bounding_box()
+    page.mouse.move(box["x"] + 10, box["y"] + 5)
+    page.mouse.down()
+    assert held and not page.evaluate("performance.getEntriesByName('spider-interactive').length"), \
+        "pressed before Python is up: its wheel is held back"
+    held[0].continue_()
+    page.evaluate("() => window.app.ready.then(() => true)")
+    target = page.locator(f'.slot[data-col="{move.dst}"]').bounding_box()
+    page.mouse.move(box["x"] + 30, box["y"] + 40, steps=4)
+    page.mouse.move(target["x"] + 20, target["y"] + 100, steps=6)
+    page.mouse.up()
+    view = page.evaluate("window.app.view")
+    assert view["moves"] == 1 and page.locator(".card.selected, .card.dragging").count() == 0, view["status"]

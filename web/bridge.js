@@ -765,13 +765,18 @@ function onPointerDown(e) {
   // Python tells a double-click or double-tap from two presses, by their times (sent with each event).
   send({ type: "pick", col: at.col, index: at.index, pointer: true, at: Date.now() });
   if (at.index === null) { press = null; return; }
-  // Its release is a tap, for Python to act on; the cards picked up under the point (none before
-  // Python is up) follow a drag.
-  const held = ready && under.closest(".card.selected");
-  const picked = held ? [...cards.values()].filter((el) => el.classList.contains("selected")) : [];
-  picked.sort((a, b) => Number(a.dataset.index) - Number(b.dataset.index));
-  press = { x: e.clientX, y: e.clientY, els: picked, dragging: false, strayed: false, pointer: e.pointerId, kind: e.pointerType, at };
+  // Its release is a tap, for Python to act on; the cards picked up under the point follow a drag
+  // (a press before Python is up has none yet: they are looked for again once it is).
+  const picked = ready ? pickedUnder(at) : [];
+  press = { x: e.clientX, y: e.clientY, els: picked, dragging: false, strayed: false, early: !ready, pointer: e.pointerId, kind: e.pointerType, at };
   if (picked.length) board.setPointerCapture(e.pointerId);
+}
+
+// The cards picked up, lowest first, if the card at `at` is one of them; else none.
+function pickedUnder(at) {
+  const el = $("board").querySelector(`.card[data-col="${at.col}"][data-index="${at.index}"]`);
+  if (!el?.classList.contains("selected")) return [];
+  return [...cards.values()].filter((c) => c.classList.contains("selected")).sort((a, b) => Number(a.dataset.index) - Number(b.dataset.index));
 }
 
 function onPointerMove(e) {
@@ -779,6 +784,10 @@ function onPointerMove(e) {
   const dx = e.clientX - press.x;
   const dy = e.clientY - press.y;
   if (!press.dragging && Math.hypot(dx, dy) < (DRAG_THRESHOLD_PX[press.kind] ?? DRAG_THRESHOLD_PX.touch)) return;
+  if (press.early && ready && e.buttons && !press.els.length) { // pressed during the boot, held until Python was up
+    press.els = pickedUnder(press.at);
+    if (press.els.length) $("board").setPointerCapture(press.pointer);
+  }
   if (!press.els.length) { press.strayed = true; return; } // nothing to drag: no tap either
   press.dragging = true;
   const { col, index } = press.at; // the card left on top shows whole while the group is away
