@@ -1377,6 +1377,7 @@ def test_show_me_keeps_a_quicker_pace_for_a_player_who_asks_for_reduced_motion()
     assert app.handle({"type": "motion", "reduce": False})["view"]["autoplay"] == 450, "the setting changed"
     assert app.autoplay, "a change of the setting is no input: Show me plays on"
     assert app.handle({"type": "motion", "reduce": True})["view"]["autoplay"] == SHOW_ME_STILL_MS
+    assert SHOW_ME_STILL_MS == 250, "quicker than the 450 ms a move is watched at"
 
 
 def test_animations_can_be_turned_off_in_the_game_and_stay_off():
