@@ -44,7 +44,8 @@ from .shuffle import LAST_SEED, is_seed, random_below
 from .stats import IDLE_CAP_MS, Record, parse_day
 from .variants import VARIANTS
 from .verdicts import Verdicts
-from .view import LETTER_KEYS, counted, render
+from .view import LETTER_KEYS, render
+from .words import counted
 from .worker import OUTDATED
 
 BACKUP_PREFIX = f"{KEY_PREFIX}backup:"
@@ -1369,7 +1370,7 @@ class App:
         it stays picked up for the player to choose a column). False if it changed nothing: most
         releases, which then cost no drawing."""
         sel, lifted, self.lifted = self.selection, self.lifted, None
-        if sel is None or (sel.col, sel.index) != (event.get("col"), event.get("index")):
+        if sel is None or not self._held(event.get("col"), event.get("index")):
             return False
         if lifted is not None and lifted[:2] == (sel.col, sel.index):
             if lifted[2]:

@@ -13,6 +13,7 @@ from .saves import load_as
 from .shuffle import is_seed
 from .stats import Record
 from .variants import VARIANTS
+from .words import counted
 
 FORMAT = "spider-backup"
 VERSION = 1
@@ -55,10 +56,9 @@ def describe(keys: dict[str, str]) -> str:
     """What a backup holds, as a player counts it: "2 saved games and the statistics of 3 variants"."""
     games = sum(key.startswith(SAVE_PREFIX) for key in keys)
     records = sum(key.startswith(STATS_PREFIX) for key in keys)
-    saved = "no saved game" if not games else f"{games} saved game{'' if games == 1 else 's'}"
-    counted = ("no statistics" if not records
-               else f"the statistics of {records} variant{'' if records == 1 else 's'}")
-    return f"{saved} and {counted}"
+    saved = "no saved game" if not games else counted(games, "saved game")
+    stats = "no statistics" if not records else f"the statistics of {counted(records, 'variant')}"
+    return f"{saved} and {stats}"
 
 
 CHECKS: dict[str, Callable[[str, str], None]] = {

@@ -23,6 +23,7 @@ from .rules import how_to_play
 from .shuffle import is_seed
 from .solver import SolveResult, solve
 from .variants import VARIANTS
+from .words import counted
 
 COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {}
 MOST_SEEDS = 1_000_000
@@ -91,7 +92,7 @@ def table(game: Game) -> str:
     the stock only counted (the notation itself names every hidden card)."""
     deals = game.deals_left
     lines = [f"{game.variant.name} moves={game.moves} done={''.join(game.completed) or '-'} score={game.score}",
-             f"stock: {len(game.stock)} cards, {deals} deal{'s' if deals != 1 else ''} left"]
+             f"stock: {len(game.stock)} cards, {counted(deals, 'deal')} left"]
     lines += [column_line(number, column, hidden="##") for number, column in enumerate(game.columns, 1)]
     return "\n".join(lines)
 

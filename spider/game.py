@@ -12,6 +12,7 @@ from .errors import IllegalMove
 from .moves import DEAL, Move
 from .shuffle import is_seed, new_seed, shuffled
 from .variants import Variant, any_suit_down, anything, get_variant, same_suit_down
+from .words import counted
 
 Column = tuple[Card, ...]
 START_SCORE = 500
@@ -254,7 +255,7 @@ class Game:
             return "a move takes at least one card"
         up = self.face_up_count(col)
         if count > up:
-            return f"column {col + 1} has only {up} face-up card{'s' if up != 1 else ''}"
+            return f"column {col + 1} has only {counted(up, 'face-up card')}"
         if count > _movable(cards, self.variant):
             return _group_refusal(cards[-count:], self.variant)
         return None

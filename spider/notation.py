@@ -22,6 +22,7 @@ from .cards import RANKS, SUITS, Card
 from .errors import NotationError
 from .game import Position, ends_in_run
 from .variants import VARIANTS, Variant, any_card, same_suit_down
+from .words import counted
 
 
 def position_text(variant: Variant, position: Position, moves: int) -> str:
@@ -143,7 +144,7 @@ def _check_cards(variant: Variant, position: Position, last_line: int) -> None:
     total = sum(present.values())
     if total != expected:
         raise NotationError(
-            f"line {last_line}: {variant.name} with {len(position.completed)} run{'' if len(position.completed) == 1 else 's'} done has "
+            f"line {last_line}: {variant.name} with {counted(len(position.completed), 'run')} done has "
             f"{expected} cards in play, this text has {total}"
         )
     done = "".join(position.completed)

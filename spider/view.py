@@ -15,6 +15,7 @@ from .game import Game, face_down, nearest_face_up
 from .rules import how_to_play
 from .stats import IDLE_CAP_MS, clock_text
 from .variants import same_suit_down
+from .words import counted
 
 if TYPE_CHECKING:
     from .app import App
@@ -248,8 +249,3 @@ def _stock_words(game: Game) -> str:
         return f"Deal a row ({game.deals_left} left)"
     where = "column 1" if n == 1 else f"columns 1–{n}"
     return f"Deal {counted(n, 'card')} to {where} ({game.deals_left} left)"
-
-
-def counted(n: int, noun: str) -> str:
-    """``n`` and ``noun``, plural unless one: "1 move", "2 moves"."""
-    return f"{n} {noun}{'' if n == 1 else 's'}"

@@ -26,8 +26,9 @@ from spider.app import (
     handle_json,
 )
 from spider.stats import IDLE_CAP_MS
-from spider.view import CONTROLS, counted
+from spider.view import CONTROLS
 from spider.winnable import winnable_seeds
+from spider.words import counted
 from spider.worker import OUTDATED, work, work_json
 
 from engine_helpers import position
